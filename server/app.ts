@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db';
+import { accessControl } from './auth/access';
+import { failureHandling } from './http/failures';
+import { localeSupport } from './http/locale';
+import { registerModules } from './modules';
+import { ReplyCode } from '../src/runtime/codes';
+import { translate } from '../src/runtime/i18n';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server: infrastructure plugins, then the modules, then the front end. */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 20 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(localeSupport);
+  await app.register(failureHandling);
+  await app.register(accessControl, { db: database.db, idleSeconds: config.tokenIdleSeconds });
+  await app.register(formbody);
+  // Registered at the root so it sees every route; the UI lives in its own plugin below.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '供应链服务平台 API', version: '0.1.0', description: 'Every reply is a `{ code, msg, data }` envelope.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(apiDocs);
+
+  await registerModules(app, { config, db: database.db, dialect: database.dialect });
+
+  await app.register(frontEnd, { staticDir: config.staticDir });
+  return app;
+}
+
+/** OpenAPI description of every route: the page at /api/docs, the JSON at /api/docs/json. */
+async function apiDocs(app: FastifyInstance) {
+  // The documentation routes are public: declared here, for the routes this plugin adds.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html. */
+async function frontEnd(app: FastifyInstance, opts: { staticDir: string }) {
+  const index = path.join(opts.staticDir, 'index.html');
+  const built = fs.existsSync(index);
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
+  if (built) {
+    await app.register(fastifyStatic, { root: opts.staticDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || !built || request.method !== 'GET') {
+      return reply.status(404).send({ code: ReplyCode.notFound, msg: translate(request.locale, 'server.notFound') });
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+  });
+}

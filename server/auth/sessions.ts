@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db';
+import { newId } from '../db/ids';
+import type { SessionRow } from '../db/schema';
+import { ReplyCode } from '../../src/runtime/codes';
+
+/** Opaque bearer tokens: 32 random bytes; only their SHA-256 is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface SessionOptions {
+  idleSeconds: number;
+  /** End the account's other sessions (they then answer 601). */
+  single?: boolean;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export async function createSession(db: Db, userId: string, options: SessionOptions): Promise<{ token: string; session: SessionRow }> {
+  const token = newToken();
+  const now = Date.now();
+  const session: SessionRow = {
+    id: newId(),
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: now + options.idleSeconds * 1000,
+    revokedAt: null,
+    revokedCode: null,
+    locked: 0,
+    ip: options.ip ?? null,
+    userAgent: options.userAgent?.slice(0, 500) ?? null,
+  };
+  await db.transaction().execute(async (trx) => {
+    if (options.single) {
+      await trx
+        .updateTable('baseSession')
+        .set({ revokedAt: now, revokedCode: ReplyCode.signedInElsewhere })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
+    }
+    await trx.insertInto('baseSession').values(session).execute();
+  });
+  return { token, session };
+}
+
+export type SessionLookup =
+  | { ok: true; session: SessionRow }
+  | { ok: false; code: typeof ReplyCode.sessionExpired | typeof ReplyCode.signedInElsewhere | typeof ReplyCode.tokenInvalid };
+
+/** Resolves a bearer token; slides the idle expiry forward at most once a minute. */
+export async function resolveSession(db: Db, token: string, idleSeconds: number): Promise<SessionLookup> {
+  const session = await db.selectFrom('baseSession').selectAll().where('tokenHash', '=', hashToken(token)).executeTakeFirst();
+  if (!session) return { ok: false, code: ReplyCode.tokenInvalid };
+  if (session.revokedAt !== null) {
+    return { ok: false, code: session.revokedCode === ReplyCode.signedInElsewhere ? ReplyCode.signedInElsewhere : ReplyCode.tokenInvalid };
+  }
+  const now = Date.now();
+  if (session.expiresAt <= now) return { ok: false, code: ReplyCode.sessionExpired };
+  if (now - session.lastSeenAt > 60_000) {
+    const expiresAt = now + idleSeconds * 1000;
+    await db.updateTable('baseSession').set({ lastSeenAt: now, expiresAt }).where('id', '=', session.id).execute();
+    session.lastSeenAt = now;
+    session.expiresAt = expiresAt;
+  }
+  return { ok: true, session };
+}
+
+export async function revokeSession(db: Db, sessionId: string, code: number = ReplyCode.tokenInvalid): Promise<void> {
+  await db
+    .updateTable('baseSession')
+    .set({ revokedAt: Date.now(), revokedCode: code })
+    .where('id', '=', sessionId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Ends every open session of a user (password change, disabled account), optionally but one. */
+export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  let query = db
+    .updateTable('baseSession')
+    .set({ revokedAt: Date.now(), revokedCode: ReplyCode.tokenInvalid })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export async function setSessionLocked(db: Db, sessionId: string, locked: boolean): Promise<void> {
+  await db.updateTable('baseSession').set({ locked: locked ? 1 : 0 }).where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (see README "Configuration"). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset = embedded SQLite under dataDir; postgres://… = PostgreSQL. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** Password given to the demo accounts when the database is seeded. */
+  seedPassword: string;
+  /** Seed demo data into an empty database. */
+  seed: boolean;
+  /** Lifetime of a session token without activity, in seconds. */
+  tokenIdleSeconds: number;
+  /** Where the built front end lives; served when present. */
+  staticDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: intFrom(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedPassword: env.SEED_PASSWORD || 'demo1234',
+    seed: env.SEED !== '0',
+    tokenIdleSeconds: intFrom(env.TOKEN_IDLE_SECONDS, 8 * 3600),
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+  };
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
+  return n;
+}

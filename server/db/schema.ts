@@ -1,0 +1,222 @@
+
+/**
+ * Row types of the platform's own tables. Column names are camelCase here and
+ * snake_case in the database (Kysely's CamelCasePlugin maps them).
+ * Times are epoch milliseconds; flags are 0/1 integers so both dialects agree.
+ */
+export interface Database {
+  baseSystem: SystemRow;
+  baseOrganize: OrganizeRow;
+  basePosition: PositionRow;
+  baseGroup: GroupRow;
+  baseRole: RoleRow;
+  baseUser: UserRow;
+  baseUserRelation: UserRelationRow;
+  baseModule: ModuleRow;
+  baseModuleItem: ModuleItemRow;
+  baseAuthorize: AuthorizeRow;
+  baseSysConfig: SysConfigRow;
+  baseSession: SessionRow;
+  baseLoginLog: LoginLogRow;
+  baseLoginFailure: LoginFailureRow;
+  baseSmsCode: SmsCodeRow;
+  baseCaptcha: CaptchaRow;
+}
+
+export interface SystemRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  icon: string | null;
+  sortCode: number;
+  enabledMark: number;
+}
+
+export interface OrganizeRow {
+  id: string;
+  parentId: string; // '-1' for a root
+  category: 'company' | 'department';
+  fullName: string;
+  enCode: string;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
+export interface PositionRow {
+  id: string;
+  organizeId: string;
+  fullName: string;
+  enCode: string;
+  type: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
+export interface GroupRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  type: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
+export interface RoleRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  type: string | null;
+  /** 1 = global role, 0 = belongs to organisations. */
+  globalMark: number;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
+export interface UserRow {
+  id: string;
+  account: string;
+  realName: string;
+  /** argon2id of the client-side MD5 of the password. */
+  passwordHash: string;
+  mobile: string | null;
+  email: string | null;
+  gender: number | null;
+  headIcon: string | null;
+  signImg: string | null;
+  organizeId: string | null;
+  /** The major (current) position. */
+  positionId: string | null;
+  managerId: string | null;
+  /** 1 = system administrator: every permission. */
+  isAdministrator: number;
+  /** 'staff' or 'customer' (a business customer). */
+  userKind: string;
+  enabledMark: number;
+  theme: string | null;
+  language: string | null;
+  portalId: string | null;
+  /** Null until the user changes the initial password. */
+  changePasswordDate: number | null;
+  prevLoginTime: number | null;
+  prevLoginIp: string | null;
+  lastLoginTime: number | null;
+  lastLoginIp: string | null;
+  description: string | null;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+export interface UserRelationRow {
+  id: string;
+  userId: string;
+  objectType: 'Role' | 'Position' | 'Group' | 'Organize';
+  objectId: string;
+  sortCode: number;
+}
+
+export interface ModuleRow {
+  id: string;
+  parentId: string; // '-1' for a root
+  systemId: string;
+  /** Menu type 0–8 (spec 2.4). */
+  type: number;
+  fullName: string;
+  enCode: string;
+  icon: string | null;
+  urlAddress: string | null;
+  linkTarget: string | null;
+  /** JSON text: { moduleId, isTree, ... } for types 3, 4, 5, 8. */
+  propertyJson: string | null;
+  sortCode: number;
+  enabledMark: number;
+  isHidden: number;
+  description: string | null;
+  createdAt: number;
+}
+
+/** A permission item of a menu page: a button, list column or form field code. */
+export interface ModuleItemRow {
+  id: string;
+  moduleId: string;
+  kind: 'button' | 'column' | 'form';
+  fullName: string;
+  enCode: string;
+  sortCode: number;
+}
+
+/** A grant: a role may see a module, module item, or call an API permission code. */
+export interface AuthorizeRow {
+  id: string;
+  objectType: 'Role';
+  objectId: string;
+  itemType: 'module' | 'button' | 'column' | 'form' | 'api';
+  /** Module id, module item id, or API permission code. */
+  itemId: string;
+}
+
+export interface SysConfigRow {
+  key: string;
+  value: string;
+}
+
+export interface SessionRow {
+  id: string;
+  /** SHA-256 of the opaque bearer token; the token itself is never stored. */
+  tokenHash: string;
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  /** Why it was revoked: 601 signed in elsewhere, 602 invalidated (logout, password change). */
+  revokedCode: number | null;
+  locked: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface LoginLogRow {
+  id: string;
+  userId: string | null;
+  account: string;
+  success: number;
+  message: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: number;
+}
+
+/** Failed sign-in attempts per account text (known or not, so nothing is revealed). */
+export interface LoginFailureRow {
+  account: string;
+  failures: number;
+  lastFailedAt: number;
+  lockedUntil: number | null;
+}
+
+export interface SmsCodeRow {
+  id: string;
+  phone: string;
+  purpose: string;
+  codeHash: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  attempts: number;
+}
+
+export interface CaptchaRow {
+  id: string;
+  code: string;
+  createdAt: number;
+  expiresAt: number;
+}
+

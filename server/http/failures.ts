@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ReplyCode } from '../../src/runtime/codes';
+import { translate } from '../../src/runtime/i18n';
+import { AppError, httpStatusFor } from './errors';
+import { localeOf } from './locale';
+
+/**
+ * Every failure becomes a `{ code, msg }` envelope in the caller's language. Unexpected
+ * errors are logged with their stack and answered with a generic message: no stack, no
+ * internals ever reach the client.
+ */
+async function failuresPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    // The locale hook may not have run (errors in earlier hooks), so resolve it here.
+    const locale = request.locale ?? localeOf(request);
+    if (error instanceof AppError) {
+      const body: Record<string, unknown> = { code: error.code, msg: translate(locale, error.key, error.params) };
+      if (error.data !== undefined) body.data = error.data;
+      return reply.status(httpStatusFor(error.code)).send(body);
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      const detail = fe.validation
+        .map((v) => `${(fe.validationContext ?? '')}${v.instancePath || ''}${v.params && 'missingProperty' in v.params ? `/${String(v.params.missingProperty)}` : ''} ${v.message ?? ''}`.trim())
+        .join('; ');
+      return reply.status(400).send({ code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail }) });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      // Malformed JSON, unsupported media type, body too large…: the client's fault, say what.
+      return reply.status(400).send({ code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail: fe.message }) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: ReplyCode.internal, msg: translate(locale, 'server.internalError') });
+  });
+}
+
+export const failureHandling = fp(failuresPlugin, { name: 'failures' });

@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+
+/** `npm start`: open (or create) the database, migrate, seed an empty one, serve app and API. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const seeded = config.seed ? await seedDemoData(database.db, { password: config.seedPassword }) : false;
+  const app = await buildApp({ config, database });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  供应链服务平台 is running at http://${shown}:${config.port}/`,
+    `  API docs:  http://${shown}:${config.port}/api/docs`,
+    `  Database:  ${database.dialect} — ${database.where}${seeded ? ' (demo data seeded now)' : ''}`,
+    `  Demo accounts (password ${config.seedPassword === 'demo1234' ? 'demo1234' : 'from SEED_PASSWORD'}):`,
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(10)} ${a.description}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

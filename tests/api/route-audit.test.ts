@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeProblems } from '../../server/auth/access';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('every route declares who may call it', () => {
+  it('lists the running server routes and finds none without an access rule or reply schema', () => {
+    const routes = server.app.declaredRoutes();
+    expect(routes.length).toBeGreaterThan(3);
+    expect(routeProblems(routes)).toEqual([]);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+  });
+
+  it('the audit itself catches an undeclared route', () => {
+    expect(routeProblems([{ method: 'GET', url: '/api/x', access: undefined, hasResponseSchema: true }])).toHaveLength(1);
+    expect(routeProblems([{ method: 'GET', url: '/api/x', access: 'public', hasResponseSchema: false }])).toHaveLength(1);
+  });
+
+  it('publishes the OpenAPI description with every /api route', async () => {
+    const res = await fetch(`${server.url}/api/docs/json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, unknown> };
+    const apiRoutes = server.app.declaredRoutes().filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    for (const r of apiRoutes) {
+      const openapiPath = r.url.replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths, r.url).toHaveProperty([openapiPath]);
+    }
+  });
+
+  it('answers unknown API paths with a 404 envelope, not a stack', async () => {
+    const res = await fetch(`${server.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 404, msg: '接口不存在' });
+  });
+});

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedDemoData } from '../../server/db/seed';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free port over a fresh database: a temporary SQLite file, or,
+ * when TEST_DB=postgres, a new schema in TEST_DATABASE_URL that is dropped afterwards.
+ */
+export async function startTestServer(overrides: Partial<AppConfig> & { seed?: boolean } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-test-'));
+  const usePostgres = process.env.TEST_DB === 'postgres';
+  const databaseUrl = usePostgres ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined;
+  const pgSchema = usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config: AppConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    logLevel: 'silent',
+    seedPassword: 'demo1234',
+    staticDir: path.join(dataDir, 'no-front-end'),
+    ...overrides,
+  };
+  const database = await openDatabase({ databaseUrl, dataDir, pgSchema });
+  await migrateToLatest(database.db);
+  if (overrides.seed !== false) await seedDemoData(database.db, { password: config.seedPassword });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      if (pgSchema && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${pgSchema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
