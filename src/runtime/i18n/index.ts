@@ -1,6 +1,4 @@
-import { zhCN, type MessageKey } from './zh-CN';
-import { zhTW } from './zh-TW';
-import { en } from './en';
+import { en, type MessageKey, zhCN, zhTW } from './catalogue';
 
 export type { MessageKey };
 export const LOCALES = ['zh-CN', 'zh-TW', 'en'] as const;

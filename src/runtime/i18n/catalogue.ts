@@ -1,0 +1,18 @@
+import { serverMessages } from './areas/server';
+
+/**
+ * The catalogues are assembled from one file per area under areas/ (each holds its three
+ * languages side by side). Adding an area = one file + one line in each spread below.
+ */
+const areas = [serverMessages] as const;
+
+type Area = (typeof areas)[number];
+export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;
+
+function merge(locale: 'zh-CN' | 'zh-TW' | 'en'): Record<MessageKey, string> {
+  return Object.assign({}, ...areas.map((area) => area[locale])) as Record<MessageKey, string>;
+}
+
+export const zhCN = merge('zh-CN');
+export const zhTW = merge('zh-TW');
+export const en = merge('en');
