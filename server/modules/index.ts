@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
+import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
+import { oauthRoutes } from './oauth/routes';
+import { createSmsOutlet, logSmsSender } from './oauth/sms';
+import { sysConfigRoutes } from './system/config-routes';
 
 /**
  * The one explicit list of capability modules, each an encapsulated Fastify plugin
  * mounted under /api/<prefix>. Adding a module = one line here.
  */
 export async function registerModules(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  // Decorated at the root so a test or an embedding program can swap the SMS gateway (app.sms.use).
+  app.decorate('sms', createSmsOutlet(logSmsSender(app.log)));
+
   await app.register(healthRoutes, { prefix: '/api/system', dialect: ctx.dialect });
+  await app.register(sysConfigRoutes, { prefix: '/api/system', db: ctx.db });
+  await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
+  await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db });
 }

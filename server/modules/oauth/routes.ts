@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Db } from '../../db';
+import { principalOf } from '../../auth/access';
+import { verifyPassword } from '../../auth/passwords';
+import { revokeSession, setSessionLocked } from '../../auth/sessions';
+import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
+import { refuse } from '../../http/errors';
+import { ReplyCode } from '../../../src/runtime/codes';
+import { readSysConfig } from '../system/config-store';
+import { accountKey, clearFailures, findUserByMobile } from './accounts-repo';
+import { currentUser } from './current-user';
+import { CurrentUserData, LockStateData, LoginBody, LoginConfigData, LoginData, NeedCaptchaNote, SmsLoginBody, UnlockBody } from './schemas';
+import { assertNotLocked, failAttempt, needsCaptcha, passwordSignIn, SMS_LOGIN, smsSignIn, type Caller } from './sign-in';
+import { issueSmsCode, PHONE_PATTERN, SMS_RULES } from './sms';
+
+export interface OauthOptions {
+  db: Db;
+  idleSeconds: number;
+}
+
+const caller = (request: FastifyRequest): Caller => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+const tags = ['oauth'];
+
+/** /api/oauth: sign-in (password, SMS code), the current user, logout and the lock screen. */
+export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, opts) => {
+  const { db } = opts;
+  const deps = { db, idleSeconds: opts.idleSeconds };
+
+  app.post(
+    '/Login',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in with account and password', description: NeedCaptchaNote, body: LoginBody, response: { 200: Envelope(LoginData) } },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.grant_type && body.grant_type !== 'password') throw refuse('oauth.grantTypeUnsupported');
+      const data = await passwordSignIn(deps, body, caller(request));
+      return ok(data, request.t('oauth.loginSuccess'));
+    },
+  );
+
+  app.post(
+    '/smsCodeLogin',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in with a mobile number and an SMS code', body: SmsLoginBody, response: { 200: Envelope(LoginData) } },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.grant_type && body.grant_type !== 'smsCode') throw refuse('oauth.grantTypeUnsupported');
+      const data = await smsSignIn(deps, { phone: body.account, smsCode: body.smsCode }, caller(request));
+      return ok(data, request.t('oauth.loginSuccess'));
+    },
+  );
+
+  app.get(
+    '/getSmsCode/:phone',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: `Send a sign-in code by SMS (one a minute, ${SMS_RULES.perHour} an hour per number; valid five minutes)`,
+        params: Type.Object({ phone: Type.String({ maxLength: 30 }) }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const phone = request.params.phone.trim();
+      if (!PHONE_PATTERN.test(phone)) throw refuse('oauth.phoneInvalid');
+      const user = await findUserByMobile(db, phone);
+      const code = await issueSmsCode(db, phone, SMS_LOGIN, Boolean(user && user.enabledMark === 1));
+      if (code) await app.sms.sender.send({ phone, code, purpose: SMS_LOGIN, ttlMinutes: SMS_RULES.ttlMs / 60_000 });
+      return done(request.t('oauth.smsSent'));
+    },
+  );
+
+  app.get(
+    '/getConfig/:account',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'What the sign-in page needs for this account now: captcha or not, and the branding',
+        params: Type.Object({ account: Type.String({ maxLength: 200 }) }),
+        response: { 200: Envelope(LoginConfigData) },
+      },
+    },
+    async (request) => {
+      const config = await readSysConfig(db);
+      return ok({
+        enableVerificationCode: config.enableVerificationCode,
+        verificationCodeNumber: config.verificationCodeNumber,
+        needCaptcha: await needsCaptcha(db, request.params.account, config),
+        sysName: config.sysName,
+        logoIcon: config.logoIcon,
+        copyright: config.copyright,
+      });
+    },
+  );
+
+  app.get(
+    '/CurrentUser',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'Menu, routes, permissions, user info and system config of the signed-in user', response: { 200: Envelope(CurrentUserData) } },
+    },
+    async (request) => ok(await currentUser(db, principalOf(request), await readSysConfig(db), request.locale)),
+  );
+
+  app.get(
+    '/Logout',
+    {
+      config: { access: 'signedIn', allowWhenLocked: true },
+      schema: { tags, summary: 'End this session (its token then answers 602)', response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      await revokeSession(db, principalOf(request).session.id, ReplyCode.tokenInvalid);
+      return done(request.t('oauth.logoutSuccess'));
+    },
+  );
+
+  app.post(
+    '/LockScreen',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'Lock this session: every call but unlock, logout and lock state answers 603', response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      await setSessionLocked(db, principalOf(request).session.id, true);
+      return done(request.t('oauth.screenLockedOk'));
+    },
+  );
+
+  app.get(
+    '/LockState',
+    {
+      config: { access: 'signedIn', allowWhenLocked: true },
+      schema: { tags, summary: 'Whether this session is locked, and who to show on the lock screen', response: { 200: Envelope(LockStateData) } },
+    },
+    async (request) => {
+      const { session, user } = principalOf(request);
+      return ok({ locked: session.locked === 1, account: user.account, userName: user.realName, headIcon: user.headIcon });
+    },
+  );
+
+  app.post(
+    '/UnlockScreen',
+    {
+      config: { access: 'signedIn', allowWhenLocked: true },
+      schema: {
+        tags,
+        summary: "Unlock with the session's own account and password; wrong passwords count towards the account lock",
+        body: UnlockBody,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const { session, user } = principalOf(request);
+      const key = accountKey(request.body.account);
+      if (!key) throw refuse('oauth.accountRequired');
+      if (!request.body.password) throw refuse('oauth.passwordRequired');
+      if (key !== user.account.toLowerCase()) throw refuse('oauth.unlockWrongAccount');
+      const config = await readSysConfig(db);
+      await assertNotLocked(db, key, config);
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+        // Once the account locks, this session ends too: an unattended locked screen gets a few tries only.
+        await failAttempt(db, key, config, 'oauth.wrongCredentials').catch(async (error) => {
+          if (error?.key === 'oauth.accountLocked') await revokeSession(db, session.id, ReplyCode.tokenInvalid);
+          throw error;
+        });
+      }
+      await clearFailures(db, key);
+      await setSessionLocked(db, session.id, false);
+      return done(request.t('oauth.unlockSuccess'));
+    },
+  );
+};

@@ -1,0 +1,120 @@
+import { Type, type TSchema } from 'typebox';
+import { PUBLIC_CONFIG_KEYS } from '../system/config-store';
+
+/** Wire shapes of /api/oauth. Form-encoded bodies arrive as strings. */
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const LoginBody = Type.Object({
+  account: Type.String({ maxLength: 200, description: 'account, or mobile@account for a sub-account' }),
+  password: Type.String({ maxLength: 200, description: 'MD5 hex of the password' }),
+  code: Type.Optional(Type.String({ maxLength: 20, description: 'captcha text' })),
+  timestamp: Type.Optional(Type.String({ maxLength: 64, description: 'captcha key used for /api/file/ImageCode/{timestamp}' })),
+  ticket: Type.Optional(Type.String({ maxLength: 500 })),
+  origin: Type.Optional(Type.String({ maxLength: 50 })),
+  client_id: Type.Optional(Type.String({ maxLength: 100 })),
+  client_secret: Type.Optional(Type.String({ maxLength: 100 })),
+  scope: Type.Optional(Type.String({ maxLength: 100 })),
+  grant_type: Type.Optional(Type.String({ maxLength: 30, description: "'password'" })),
+});
+
+export const SmsLoginBody = Type.Object({
+  account: Type.String({ maxLength: 30, description: 'mobile number' }),
+  smsCode: Type.String({ maxLength: 10 }),
+  origin: Type.Optional(Type.String({ maxLength: 50 })),
+  client_id: Type.Optional(Type.String({ maxLength: 100 })),
+  client_secret: Type.Optional(Type.String({ maxLength: 100 })),
+  scope: Type.Optional(Type.String({ maxLength: 100 })),
+  grant_type: Type.Optional(Type.String({ maxLength: 30, description: "'smsCode'" })),
+});
+
+export const LoginData = Type.Object({
+  token: Type.String(),
+  theme: Type.Union([Type.Literal('classic'), Type.Literal('functional'), Type.Literal('plain'), Type.Literal('blend')]),
+});
+
+export const LoginConfigData = Type.Object({
+  enableVerificationCode: Type.Integer(),
+  verificationCodeNumber: Type.Integer(),
+  needCaptcha: Type.Boolean(),
+  sysName: Type.String(),
+  logoIcon: Type.String(),
+  copyright: Type.String(),
+});
+
+const menuFields = {
+  id: Type.String(),
+  parentId: Type.String(),
+  enCode: Type.String(),
+  fullName: Type.String(),
+  type: Type.Integer({ minimum: 0, maximum: 8 }),
+  icon: Nullable(Type.String()),
+  urlAddress: Nullable(Type.String()),
+  linkTarget: Nullable(Type.String()),
+  propertyJson: Nullable(Type.String({ description: 'JSON text: { moduleId, isTree } for types 3, 4, 5, 8' })),
+  sortCode: Type.Integer(),
+  isHidden: Type.Integer(),
+  hasChildren: Type.Boolean(),
+};
+
+export const MenuNode = Type.Cyclic(
+  { MenuNode: Type.Object({ ...menuFields, children: Type.Array(Type.Ref('MenuNode')) }) },
+  'MenuNode',
+);
+
+const ItemView = Type.Object({ enCode: Type.String(), fullName: Type.String() });
+
+const sysConfigShape = Object.fromEntries(
+  PUBLIC_CONFIG_KEYS.map((k) => [k, ['sysName', 'sysVersion', 'logoIcon', 'navigationIcon', 'title', 'layoutType', 'themeClass', 'slideClass', 'copyright', 'errorLog'].includes(k) ? Type.String() : Type.Number()]),
+);
+
+export const CurrentUserData = Type.Object({
+  menuList: Type.Array(MenuNode),
+  routerList: Type.Array(Type.Object(menuFields)),
+  permissionList: Type.Array(
+    Type.Object({ modelId: Type.String(), moduleName: Type.String(), button: Type.Array(ItemView), column: Type.Array(ItemView), form: Type.Array(ItemView) }),
+  ),
+  userInfo: Type.Object({
+    userId: Type.String(),
+    userAccount: Type.String(),
+    account: Type.String(),
+    userName: Type.String(),
+    realName: Type.String(),
+    headIcon: Nullable(Type.String()),
+    portalId: Nullable(Type.String()),
+    signImg: Nullable(Type.String()),
+    changePasswordDate: Nullable(Type.Number()),
+    systemIds: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String(), currentSystem: Type.Boolean() })),
+    organizeId: Nullable(Type.String()),
+    positionIds: Type.Array(Type.Object({ id: Type.String() })),
+    positionId: Nullable(Type.String()),
+    positionName: Nullable(Type.String()),
+    department: Nullable(Type.String()),
+    departmentName: Nullable(Type.String()),
+    organizeName: Nullable(Type.String()),
+    prevLogin: Type.Integer({ description: '1 when there was a previous sign-in' }),
+    prevLoginTime: Nullable(Type.Number()),
+    prevLoginIPAddress: Nullable(Type.String()),
+    prevLoginIPAddressName: Nullable(Type.String()),
+    isAdministrator: Type.Boolean(),
+    userKind: Type.String(),
+    theme: Type.String(),
+    language: Nullable(Type.String()),
+    permissionCodes: Type.Array(Type.String()),
+  }),
+  sysConfigInfo: Type.Object(sysConfigShape),
+});
+
+export const LockStateData = Type.Object({
+  locked: Type.Boolean(),
+  account: Type.String(),
+  userName: Type.String(),
+  headIcon: Nullable(Type.String()),
+});
+
+export const UnlockBody = Type.Object({
+  account: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 200, description: 'MD5 hex of the password' }),
+});
+
+export const NeedCaptchaNote =
+  'Failed sign-ins answer { code: 400, msg, data: { needCaptcha } } so the page knows whether to show the captcha.';

@@ -1,0 +1,98 @@
+import type { Db } from '../../db';
+
+/**
+ * System configuration lives in base_sys_config as key/value text (so adding a key needs no
+ * migration). This is the one typed reader: every key has a kind and a default, so callers
+ * never parse text themselves and a missing or garbled row falls back to a sane value.
+ */
+const TEXT = {
+  sysName: '供应链服务平台',
+  sysVersion: 'v1.0.0',
+  logoIcon: '',
+  navigationIcon: '',
+  title: '供应链服务平台',
+  layoutType: 'functional',
+  themeClass: 'blue',
+  slideClass: 'dark',
+  copyright: '',
+  errorLog: 'production',
+} as const;
+
+/** Numeric settings; flags are 0/1 like every other flag in the product. */
+const NUMBER = {
+  tagsView: 1,
+  showLanguage: 1,
+  showSearch: 1,
+  enableVerificationCode: 0,
+  verificationCodeNumber: 4,
+  lockFailures: 5,
+  lockMinutes: 10,
+  singleLogin: 0,
+  passwordStrengthLimit: 0,
+  passwordLengthMin: 0,
+  passwordLengthMinNumber: 6,
+  containsNumbers: 0,
+  includeLowercaseLetters: 0,
+  includeUppercaseLetters: 0,
+  containsCharacters: 0,
+  mandatoryModificationOfInitialPassword: 0,
+} as const;
+
+export type SysConfig = { -readonly [K in keyof typeof TEXT]: string } & { -readonly [K in keyof typeof NUMBER]: number };
+export type SysConfigKey = keyof SysConfig;
+
+export const SYS_CONFIG_DEFAULTS: SysConfig = { ...TEXT, ...NUMBER };
+
+/** Keys the browser may read before and after sign-in: branding, layout and password policy. */
+export const PUBLIC_CONFIG_KEYS = [
+  'sysName',
+  'sysVersion',
+  'logoIcon',
+  'navigationIcon',
+  'title',
+  'layoutType',
+  'themeClass',
+  'slideClass',
+  'tagsView',
+  'showLanguage',
+  'showSearch',
+  'copyright',
+  'errorLog',
+  'passwordStrengthLimit',
+  'passwordLengthMin',
+  'passwordLengthMinNumber',
+  'containsNumbers',
+  'includeLowercaseLetters',
+  'includeUppercaseLetters',
+  'containsCharacters',
+  'mandatoryModificationOfInitialPassword',
+] as const satisfies readonly SysConfigKey[];
+
+export type PublicSysConfig = Pick<SysConfig, (typeof PUBLIC_CONFIG_KEYS)[number]>;
+
+/** Parses stored rows into a typed config; unknown keys are ignored, bad numbers fall back. */
+export function parseSysConfig(rows: readonly { key: string; value: string }[]): SysConfig {
+  const config: SysConfig = { ...SYS_CONFIG_DEFAULTS };
+  const target = config as Record<string, string | number>;
+  for (const { key, value } of rows) {
+    if (key in TEXT) target[key] = value;
+    else if (key in NUMBER) {
+      const n = Number(value.trim());
+      if (value.trim() !== '' && Number.isFinite(n)) target[key] = n;
+    }
+  }
+  return config;
+}
+
+/** Stored text of each value, for seeding and for the future PUT SysConfig. */
+export function serializeSysConfig(config: Partial<SysConfig>): { key: string; value: string }[] {
+  return Object.entries(config).map(([key, value]) => ({ key, value: String(value) }));
+}
+
+export async function readSysConfig(db: Db): Promise<SysConfig> {
+  return parseSysConfig(await db.selectFrom('baseSysConfig').select(['key', 'value']).execute());
+}
+
+export function publicSysConfig(config: SysConfig): PublicSysConfig {
+  return Object.fromEntries(PUBLIC_CONFIG_KEYS.map((k) => [k, config[k]])) as PublicSysConfig;
+}
