@@ -1,11 +1,12 @@
 import { oauthMessages } from './areas/oauth';
+import { appMessages } from './areas/app';
 import { serverMessages } from './areas/server';
 
 /**
  * The catalogues are assembled from one file per area under areas/ (each holds its three
  * languages side by side). Adding an area = one file + one line in each spread below.
  */
-const areas = [serverMessages, oauthMessages] as const;
+const areas = [serverMessages, oauthMessages, appMessages] as const;
 
 type Area = (typeof areas)[number];
 export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;

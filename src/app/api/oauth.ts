@@ -1,0 +1,84 @@
+/** Sign-in and session calls (/api/oauth, spec 7.1). Hooks and pages use these; components do no I/O. */
+import SparkMD5 from 'spark-md5';
+import { http, request } from './client';
+import type { CurrentUser, LockState, LoginConfig, LoginResult } from './types';
+
+/** The fixed client fields every sign-in sends. */
+export const LOGIN_CLIENT = { client_id: 'admin', client_secret: '123456', scope: 'all' } as const;
+
+/** Passwords travel as the md5 hex of what the user typed. */
+export function hashPassword(password: string): string {
+  return SparkMD5.hash(password);
+}
+
+export function captchaUrl(timestamp: string): string {
+  return `/api/file/ImageCode/${encodeURIComponent(timestamp)}`;
+}
+
+/** A random captcha key; the image is reloaded with a new one on click. */
+export function newCaptchaKey(): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+}
+
+export interface PasswordLogin {
+  account: string;
+  password: string;
+  code?: string;
+  timestamp?: string;
+}
+
+export function login(input: PasswordLogin): Promise<LoginResult> {
+  return http.postForm<LoginResult>(
+    '/api/oauth/Login',
+    {
+      account: input.account.trim(),
+      password: hashPassword(input.password),
+      code: input.code ?? '',
+      timestamp: input.timestamp ?? '',
+      origin: 'password',
+      ...LOGIN_CLIENT,
+      grant_type: 'password',
+    },
+    { sessionCall: true, silent: true },
+  );
+}
+
+export function smsLogin(input: { phone: string; smsCode: string }): Promise<LoginResult> {
+  return http.postForm<LoginResult>(
+    '/api/oauth/smsCodeLogin',
+    { account: input.phone.trim(), smsCode: input.smsCode.trim(), origin: 'sms', ...LOGIN_CLIENT, grant_type: 'smsCode' },
+    { sessionCall: true, silent: true },
+  );
+}
+
+export function getSmsCode(phone: string): Promise<unknown> {
+  return http.get(`/api/oauth/getSmsCode/${encodeURIComponent(phone.trim())}`, undefined, { sessionCall: true, silent: true });
+}
+
+export function getLoginConfig(account: string): Promise<LoginConfig> {
+  return http.get<LoginConfig>(`/api/oauth/getConfig/${encodeURIComponent(account.trim() || 'admin')}`, undefined, {
+    sessionCall: true,
+    silent: true,
+  });
+}
+
+/** User info, menu and permissions. Error handling is left to the guard, which owns the message. */
+export function getCurrentUser() {
+  return request<CurrentUser>({ url: '/api/oauth/CurrentUser', method: 'GET', silent: true, sessionCall: true });
+}
+
+export function logout(): Promise<unknown> {
+  return request({ url: '/api/oauth/Logout', method: 'GET', skipErrorHandler: true });
+}
+
+export function lockScreen(): Promise<unknown> {
+  return http.post('/api/oauth/LockScreen', {}, { sessionCall: true });
+}
+
+export function unlockScreen(input: { account: string; password: string }): Promise<unknown> {
+  return http.post('/api/oauth/UnlockScreen', { account: input.account, password: hashPassword(input.password) }, { sessionCall: true, silent: true });
+}
+
+export function getLockState(): Promise<LockState> {
+  return http.get<LockState>('/api/oauth/LockState', undefined, { sessionCall: true, silent: true });
+}

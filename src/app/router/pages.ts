@@ -1,0 +1,80 @@
+/**
+ * The page registry. A page is added with one line: its path and a lazy import.
+ *
+ *   '/order': lazy(() => import('../../pages/order/OrderPage')),
+ *
+ * Paths come from the fixed routes (spec 2.3) or from the menu (type 2 addresses). A path
+ * the menu or the fixed routes know but this registry does not renders the 'page under
+ * construction' view. Dynamic menu kinds (model, dictionary, report, portal) are drawn by
+ * `kindPages` unless a path-specific page exists.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MessageKey } from '../../runtime/i18n';
+import type { DynamicKind, MenuNode } from '../../runtime/menu/routes';
+
+export interface PageProps {
+  /** The path the page is routed at. */
+  path: string;
+  /** Translated title (menu title or fixed-route title). */
+  title: string;
+  /** The menu entry the page was reached through, when there is one. */
+  node?: MenuNode;
+}
+
+export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** Path → page. */
+export const pages: Record<string, PageComponent> = {
+  '/home': lazy(() => import('../../pages/home/HomePage')),
+  '/externalLink': lazy(() => import('../../pages/externalLink/ExternalLinkPage')),
+};
+
+/** Page of each dynamic menu kind (types 3, 4, 5, 8); empty until the runtime renderers land. */
+export const kindPages: Partial<Record<DynamicKind, PageComponent>> = {};
+
+/** Fixed routes inside the main layout (spec 2.3) and their title keys. */
+export const FIXED_ROUTES: Readonly<Record<string, MessageKey>> = {
+  '/home': 'route.home',
+  '/authentication': 'route.authentication',
+  '/dashboard': 'route.dashboard',
+  '/messageRecord': 'route.messageRecord',
+  '/previewModel': 'route.previewModel',
+  '/profile': 'route.profile',
+  '/emailDetail': 'route.emailDetail',
+  '/workFlowDetail': 'route.workFlowDetail',
+  '/workFlow/entrust': 'route.entrust',
+  '/externalLink': 'route.externalLink',
+  '/daiban': 'route.daiban',
+  '/info': 'route.info',
+  '/addOrder': 'route.addOrder',
+  '/addGoods': 'route.addGoods',
+  '/credit': 'route.credit',
+  '/order': 'route.order',
+  '/getOrder': 'route.getOrder',
+  '/outOrder': 'route.outOrder',
+  '/inventory': 'route.inventory',
+  '/pricemonitor': 'route.pricemonitor',
+  '/settlement': 'route.settlement',
+  '/capitalPool': 'route.capitalPool',
+  '/invoice': 'route.invoice',
+  '/waitGoods': 'route.waitGoods',
+  '/noSpec': 'route.noSpec',
+  '/404': 'route.notFound',
+};
+
+/** Routes outside the main layout (spec 2.1); those without a page here are under construction. */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/guide',
+  '/lockScreen',
+  '/sso',
+  '/auth-redirect',
+  '/formShortLink',
+  '/glyGmlogin',
+  '/glyGmlogin/register',
+  '/glyGmlogin/setPass',
+];
+
+export function isDynamicKind(kind: string): kind is DynamicKind {
+  return kind === 'model' || kind === 'dictionary' || kind === 'report' || kind === 'portal';
+}

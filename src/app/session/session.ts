@@ -1,0 +1,77 @@
+/**
+ * Session state (spec 4 "Session", "Screen lock"): token, lock flag, and what CurrentUser
+ * returned — user info, menu routes, permissions, system config. Held in jotai atoms of the
+ * app store; the token and lock flag are mirrored in local storage.
+ */
+import { atom } from 'jotai';
+import { buildMenuRoutes, type MenuItem, type MenuRoutes } from '../../runtime/menu/routes';
+import { catalogues } from '../../runtime/i18n';
+import { getToken, isLocked, removeToken, setLocked, setToken } from '../storage';
+import { appStore } from '../store';
+import { localeAtom } from '../i18n';
+import type { CurrentUser, PermissionEntry, SysConfigInfo, UserInfo } from '../api/types';
+
+export interface SessionData {
+  userInfo: UserInfo;
+  menuList: MenuItem[];
+  permissionList: PermissionEntry[];
+  sysConfig: SysConfigInfo;
+}
+
+export const tokenAtom = atom<string | null>(getToken());
+export const lockedAtom = atom<boolean>(isLocked());
+/** Null until CurrentUser has been loaded for the current token. */
+export const sessionAtom = atom<SessionData | null>(null);
+/** Set by the sign-in page so the previous-login notice shows once after loading. */
+export const justSignedInAtom = atom<boolean>(false);
+
+/** Host of the data-visualisation server (`${dataV}`); same origin unless configured. */
+export const DATA_V_HOST = typeof window === 'undefined' ? '' : `${window.location.origin}/DataV`;
+
+/** Menu routes of the session, titles translated into the current language. */
+export const menuRoutesAtom = atom<MenuRoutes>((get) => {
+  const session = get(sessionAtom);
+  const locale = get(localeAtom);
+  const token = get(tokenAtom);
+  const catalogue = catalogues[locale] as Record<string, string>;
+  return buildMenuRoutes(session?.menuList ?? [], {
+    dataV: DATA_V_HOST,
+    token,
+    translateTitle: (item) => catalogue[`menu.${item.enCode}`],
+  });
+});
+
+export function adoptToken(token: string): void {
+  setToken(token);
+  appStore.set(tokenAtom, token);
+  appStore.set(sessionAtom, null);
+}
+
+export function setLock(locked: boolean): void {
+  setLocked(locked);
+  appStore.set(lockedAtom, locked);
+}
+
+/** Logout or reset: the token, lock flag, user info, menus and permissions go. */
+export function resetSession(): void {
+  removeToken();
+  setLocked(false);
+  appStore.set(tokenAtom, null);
+  appStore.set(lockedAtom, false);
+  appStore.set(sessionAtom, null);
+  appStore.set(justSignedInAtom, false);
+}
+
+export type LoadFailure = { kind: 'locked' } | { kind: 'failed'; message: string | null; messageKey?: 'app.authFailed' | 'app.noMenuPermission' };
+
+/** Checks a CurrentUser reply: empty user info and an empty menu fail sign-in (spec 8). */
+export function acceptCurrentUser(data: CurrentUser | null | undefined): SessionData | LoadFailure {
+  if (!data || !data.userInfo || !data.userInfo.userId) return { kind: 'failed', message: null, messageKey: 'app.authFailed' };
+  if (!Array.isArray(data.menuList) || data.menuList.length === 0) return { kind: 'failed', message: null, messageKey: 'app.noMenuPermission' };
+  return {
+    userInfo: data.userInfo,
+    menuList: data.menuList,
+    permissionList: data.permissionList ?? [],
+    sysConfig: data.sysConfigInfo ?? {},
+  };
+}
