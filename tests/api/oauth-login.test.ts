@@ -135,3 +135,13 @@ describe('POST /api/oauth/Login', () => {
     expect(await res.text()).toMatch(/^<svg/);
   });
 });
+
+describe('failure memory', () => {
+  it('forgets failures older than a day, so the captcha is no longer demanded', async () => {
+    const db = server.database.db;
+    for (let i = 0; i < 3; i += 1) await login(server, 'ghost', 'bad');
+    expect((await call(server, '/api/oauth/getConfig/ghost')).body.data.needCaptcha).toBe(true);
+    await db.updateTable('baseLoginFailure').set({ lastFailedAt: Date.now() - 25 * 3600_000 }).where('account', '=', 'ghost').execute();
+    expect((await call(server, '/api/oauth/getConfig/GHOST')).body.data.needCaptcha).toBe(false);
+  });
+});

@@ -58,11 +58,15 @@ export async function insertLoginLog(
     .execute();
 }
 
-/** The failure record of an account key; an expired lock is forgotten (the count starts again). */
+/** Failures older than this no longer count: a typo last week should not demand a captcha today. */
+export const FAILURE_MEMORY_MS = 24 * 3600_000;
+
+/** The failure record of an account key; an expired lock or a stale count is forgotten (the count starts again). */
 export async function currentFailures(db: Db, key: string, now = Date.now()): Promise<LoginFailureRow | null> {
   const row = await db.selectFrom('baseLoginFailure').selectAll().where('account', '=', key).executeTakeFirst();
   if (!row) return null;
-  if (row.lockedUntil !== null && row.lockedUntil <= now) {
+  const lockOver = row.lockedUntil !== null && row.lockedUntil <= now;
+  if (lockOver || (row.lockedUntil === null && now - row.lastFailedAt > FAILURE_MEMORY_MS)) {
     await clearFailures(db, key);
     return null;
   }
