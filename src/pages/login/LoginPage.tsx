@@ -14,7 +14,7 @@ export default function LoginPage() {
   return (
     <Box mih="100vh" style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-5))' }}>
       <Group justify="flex-end" p="md">
-        <LanguagePicker />
+        <LanguagePicker variant="default" />
       </Group>
       <Center pb={80}>
         <Paper w={420} p="xl" radius="md" shadow="lg">

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, fillSignIn, newPage, PASSWORD, signIn, startE2E, type E2E } from './browser';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('sign-in and menus', () => {
+  it('an unauthenticated visit to /home goes to /guide, which leads to sign-in', async () => {
+    const { context, page } = await newPage(e2e);
+    await page.goto('/home');
+    await expectPath(page, '/guide');
+    await expect(page.getByTestId('guide-title').textContent()).resolves.toBe('供应链服务平台');
+    await page.getByTestId('guide-sign-in').click();
+    await expectPath(page, '/login');
+    await context.close();
+  });
+
+  it('admin sees 系统管理 and its pages; a menu page opens as under construction', async () => {
+    const { context, page } = await newPage(e2e);
+    await signIn(page, 'admin');
+    await expect(page.getByTestId('menu-systemManage').textContent()).resolves.toContain('系统管理');
+    await page.getByTestId('menu-systemManage').click();
+    await page.getByTestId('menu-permission').hover();
+    await page.getByTestId('menu-permission.user').click();
+    await expectPath(page, '/permission/user');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('用户管理');
+    await expect(page.getByTestId('under-construction').textContent()).resolves.toContain('页面建设中');
+    await context.close();
+  });
+
+  it('staff sees operations but not 系统管理', async () => {
+    const { context, page } = await newPage(e2e);
+    await signIn(page, 'staff');
+    await page.getByTestId('menu-operations').waitFor();
+    expect(await page.getByTestId('menu-systemManage').count()).toBe(0);
+    await page.getByTestId('menu-operations').click();
+    await page.getByTestId('menu-goods').click();
+    await expectPath(page, '/operations/goods');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('商品档案');
+    await context.close();
+  });
+
+  it('customer sees the ordering entries, not 系统管理, and opens 我的订单 from the menu', async () => {
+    const { context, page } = await newPage(e2e);
+    await signIn(page, 'customer');
+    await page.getByTestId('menu-business').waitFor();
+    expect(await page.getByTestId('menu-systemManage').count()).toBe(0);
+    expect(await page.getByTestId('menu-operations').count()).toBe(0);
+    await page.getByTestId('menu-business').click();
+    const dropdown = page.getByTestId('menu-dropdown-business');
+    for (const code of ['addOrder', 'order', 'getOrder', 'inventory', 'invoice', 'waitGoods']) await dropdown.getByTestId(`menu-${code}`).waitFor();
+    expect(await dropdown.getByTestId('menu-addGoods').count()).toBe(0); // hidden entry
+    await dropdown.getByTestId('menu-order').click();
+    await expectPath(page, '/order');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('我的订单');
+    // Hidden entries stay routable.
+    await page.goto('/addGoods');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('添加商品');
+    // An unknown path goes to /404.
+    await page.goto('/no/such/page');
+    await expectPath(page, '/404');
+    await page.getByTestId('not-found').waitFor();
+    await context.close();
+  });
+
+  it('a wrong password shows its message', async () => {
+    const { context, page } = await newPage(e2e);
+    await fillSignIn(page, 'customer2', 'wrong-password');
+    await expect(page.getByTestId('login-error').textContent()).resolves.toContain('账号或密码错误');
+    await context.close();
+  });
+
+  it('after 3 failures the captcha appears and a missing captcha shows its message', async () => {
+    const { context, page } = await newPage(e2e);
+    for (let i = 0; i < 3; i++) {
+      await fillSignIn(page, 'staff2-unknown', 'wrong-password');
+      await page.getByTestId('login-error').waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid="login-submit"][data-loading]'));
+    }
+    await page.getByTestId('login-captcha-image').waitFor();
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="login-error"]')?.textContent?.includes('请输入验证码'));
+    await context.close();
+  });
+
+  it('a locked account shows its message', async () => {
+    await e2e.server.database.db
+      .insertInto('baseLoginFailure')
+      .values({ account: 'customer2', failures: 5, lastFailedAt: Date.now(), lockedUntil: Date.now() + 10 * 60_000 })
+      .onConflict((oc) => oc.column('account').doUpdateSet({ failures: 5, lockedUntil: Date.now() + 10 * 60_000 }))
+      .execute();
+    const { context, page } = await newPage(e2e);
+    await fillSignIn(page, 'customer2', PASSWORD);
+    await expect(page.getByTestId('login-error').textContent()).resolves.toContain('账号已锁定');
+    await context.close();
+  });
+
+  it('the second sign-in shows the previous-login notice', async () => {
+    const { context, page } = await newPage(e2e);
+    await signIn(page, 'staff');
+    await page.getByText('上次登录时间').waitFor();
+    await context.close();
+  });
+});
