@@ -17,6 +17,8 @@ export interface AppConfig {
   tokenIdleSeconds: number;
   /** Where the built front end lives; served when present. */
   staticDir: string;
+  /** Low-code content (schemas/models/*.json …); default ./schemas. */
+  schemasDir?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: env.SEED !== '0',
     tokenIdleSeconds: intFrom(env.TOKEN_IDLE_SECONDS, 8 * 3600),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/2026_11_22_0001_foundation';
+import * as visualdev from './migrations/2026_11_22_0002_visualdev';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -7,6 +8,7 @@ import * as foundation from './migrations/2026_11_22_0001_foundation';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
+  '2026_11_22_0002_visualdev': visualdev,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,6 +21,9 @@ export interface Database {
   baseLoginFailure: LoginFailureRow;
   baseSmsCode: SmsCodeRow;
   baseCaptcha: CaptchaRow;
+  baseVisualdev: VisualdevRow;
+  visualdevRecord: VisualdevRecordRow;
+  visualdevRecordValue: VisualdevRecordValueRow;
 }
 
 export interface SystemRow {
@@ -220,3 +223,58 @@ export interface CaptchaRow {
   expiresAt: number;
 }
 
+/** A visual-development model: its draft definition and the released (compiled) snapshot. */
+export interface VisualdevRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string | null;
+  /** 1 = generated function page, 2 = … (as exported). */
+  type: number;
+  webType: number;
+  /** JSON text of the form definition (draft). */
+  formData: string | null;
+  /** JSON text of the list configuration (draft). */
+  columnData: string | null;
+  /** JSON text of bound tables ('[]' = records stored as JSON documents). */
+  tables: string | null;
+  sortCode: number;
+  /** 0 draft, 1 released. */
+  state: number;
+  description: string | null;
+  releasedFormData: string | null;
+  releasedColumnData: string | null;
+  /** JSON text of the compiled model of the released definition. */
+  compiled: string | null;
+  releasedAt: number | null;
+  /** File under schemas/models the row was loaded from (null = made in the designer). */
+  sourceFile: string | null;
+  sourceHash: string | null;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+/** One record of a model without bound tables: a JSON document. */
+export interface VisualdevRecordRow {
+  id: string;
+  modelId: string;
+  data: string;
+  createdBy: string | null;
+  createdAt: number;
+  modifiedBy: string | null;
+  modifiedAt: number | null;
+  organizeId: string | null;
+  departmentId: string | null;
+  positionId: string | null;
+}
+
+/** Index entry: one searchable/sortable field value of a record. */
+export interface VisualdevRecordValueRow {
+  recordId: string;
+  modelId: string;
+  field: string;
+  textValue: string | null;
+  numValue: number | null;
+}

@@ -5,6 +5,7 @@ import { healthRoutes } from './health/routes';
 import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
+import { visualdevModule } from './visualdev/routes';
 
 /**
  * The one explicit list of capability modules, each an encapsulated Fastify plugin
@@ -18,4 +19,5 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(sysConfigRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db });
+  await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
 }

@@ -1,0 +1,244 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../../auth/access';
+import type { Db, Dialect } from '../../db';
+import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../http/envelope';
+import { AppError, refuse } from '../../http/errors';
+import { ReplyCode } from '../../../src/runtime/codes';
+import type { CompiledModel } from '../../../src/runtime/model/compiled';
+import { displayRecords } from './display';
+import { takeDownload, writeWorkbook } from './export';
+import { filterModel, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
+import { releasedModel } from './model-store';
+import {
+  createRecord, EXPORT_LIMIT, type ListRequest, listPage, loadRecord, parseData, readableData, recordQueryOf, removeRecords,
+  updateRecordData, visibleColumns,
+} from './record-service';
+import { listRecords } from './record-store';
+
+/**
+ * /api/visualdev/OnlineDev: the records of a released model. Every route is 'signedIn' and
+ * then asks model-permissions for the caller's grants on this model (403 without a menu that
+ * opens it); column, form and button codes apply when the model turns judging on.
+ */
+
+const tags = ['visualdev'];
+const ModelParams = Type.Object({ modelId: Type.String({ minLength: 1, maxLength: 50 }) });
+const RecordParams = Type.Object({ modelId: Type.String({ minLength: 1, maxLength: 50 }), id: Type.String({ minLength: 1, maxLength: 50 }) });
+const Row = Type.Record(Type.String(), Type.Unknown());
+const Refusal = Type.Object({
+  code: Type.Integer(), msg: Type.String(),
+  data: Type.Optional(Type.Object({ errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))) })),
+});
+
+const listProps = {
+  currentPage: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** 20, 50, 100 or 500; others are refused. Default: the model's page size. */
+  pageSize: Type.Optional(Type.Integer()),
+  keyword: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Sort field (a list column, search field or the default sort field). */
+  sidx: Type.Optional(Type.String({ maxLength: 100 })),
+  sort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+};
+/** Plus search values by field name: a value (equals, or a list of values with searchMultiple), text (fuzzy) or [min, max] (range). */
+const ListBody = Type.Object(listProps, { additionalProperties: true });
+const ExportBody = Type.Object(
+  {
+    ...listProps,
+    /** 0 = the current page (default), 1 = every row of the current filter. */
+    dataType: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+    /** Columns to export (a subset of the permitted list columns); default all of them. */
+    selectKey: Type.Optional(Type.Array(Type.String())),
+  },
+  { additionalProperties: true },
+);
+const RecordBody = Type.Object({
+  /** Field values: an object, or its JSON text. */
+  data: Type.Unknown(),
+});
+const RecordReply = Type.Object({ id: Type.String(), data: Type.String({ description: 'JSON text of the field values' }) });
+const DownloadReply = Type.Object({ url: Type.String(), name: Type.String() });
+
+const GrantList = Type.Object({ all: Type.Boolean(), button: Type.Array(Type.String()), column: Type.Array(Type.String()), form: Type.Array(Type.String()) });
+const ConfigReply = Type.Object({
+  id: Type.String(), fullName: Type.String(), enCode: Type.String(),
+  form: Type.Unknown(), list: Type.Unknown(), detail: Type.Unknown(), recordSchema: Type.Unknown(), permissionCodes: Type.Unknown(), usePermission: Type.Unknown(),
+  /** What the caller holds on this model's page (all = administrator). */
+  granted: GrantList,
+});
+
+export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect; exportDir: string }> = async (app, { db, dialect, exportDir }) => {
+  const signedIn = { access: 'signedIn' as const };
+
+  async function context(request: FastifyRequest, modelId: string) {
+    const principal = principalOf(request);
+    const model = await releasedModel(db, modelId);
+    const perms = await modelPermissionsOf(db, principal, modelId);
+    return { principal, model, perms };
+  }
+
+  const rowsOut = async (model: CompiledModel, perms: ModelPermissions, rows: { id: string; data: string }[], columns: string[]) => {
+    const records = rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
+    const shown = await displayRecords(db, model, records, columns);
+    return rows.map((r, i) => ({ id: r.id, ...Object.fromEntries(columns.map((c) => [c, shown[i]![c] ?? null])) }));
+  };
+
+  app.get('/OnlineDev/:modelId/Config', {
+    config: signedIn,
+    schema: { tags, summary: 'The compiled model as the caller may see it', params: ModelParams, response: { 200: Envelope(ConfigReply) } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    const visible = filterModel(model, perms);
+    return ok({ ...visible, granted: { all: perms.all, button: [...perms.button], column: [...perms.column], form: [...perms.form] } });
+  });
+
+  app.post('/OnlineDev/:modelId/List', {
+    config: signedIn,
+    schema: { tags, summary: 'Records, filtered, sorted and paged in SQL; display values of permitted columns', params: ModelParams, body: ListBody, response: { 200: PagedEnvelope(Row), 400: Refusal } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    const page = await listPage(db, dialect, model, perms, request.body as ListRequest);
+    const list = await rowsOut(model, perms, page.rows, visibleColumns(model, perms));
+    return ok({ list, pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total: page.total } });
+  });
+
+  app.post('/OnlineDev/:modelId', {
+    config: signedIn,
+    schema: { tags, summary: 'Create a record (validated with the compiled model; system fields from the caller)', params: ModelParams, body: RecordBody, response: { 200: Envelope(Type.Object({ id: Type.String() })), 400: Refusal } },
+  }, async (request) => {
+    const { principal, model, perms } = await context(request, request.params.modelId);
+    requireButton(model, perms, 'btn_add');
+    const id = await createRecord(db, model, perms, principal, parseData(request.body.data));
+    return ok({ id }, request.t('visualdev.created'));
+  });
+
+  app.get('/OnlineDev/:modelId/:id', {
+    config: signedIn,
+    schema: { tags, summary: 'A record for the edit form (stored values, readable fields)', params: RecordParams, response: { 200: Envelope(RecordReply) } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    const { row, data } = await loadRecord(db, model, request.params.id);
+    return ok({ id: row.id, data: JSON.stringify(readableData(model, perms, data)) });
+  });
+
+  app.put('/OnlineDev/:modelId/:id', {
+    config: signedIn,
+    schema: { tags, summary: 'Update a record (fields outside the form permissions keep their stored values)', params: RecordParams, body: RecordBody, response: { 200: EmptyEnvelope, 400: Refusal } },
+  }, async (request) => {
+    const { principal, model, perms } = await context(request, request.params.modelId);
+    requireButton(model, perms, 'btn_edit');
+    await updateRecordData(db, model, perms, principal, request.params.id, parseData(request.body.data));
+    return done(request.t('visualdev.updated'));
+  });
+
+  app.delete('/OnlineDev/:modelId/:id', {
+    config: signedIn,
+    schema: { tags, summary: 'Delete a record', params: RecordParams, response: { 200: EmptyEnvelope } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    requireButton(model, perms, 'btn_remove');
+    const n = await removeRecords(db, model, [request.params.id]);
+    if (n === 0) throw new AppError(ReplyCode.notFound, 'visualdev.recordNotFound');
+    return done(request.t('visualdev.deleted'));
+  });
+
+  app.get('/OnlineDev/:modelId/:id/DataChange', {
+    config: signedIn,
+    schema: { tags, summary: 'A record for the detail viewer: display values of readable fields', params: RecordParams, response: { 200: Envelope(RecordReply) } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    const { row, data } = await loadRecord(db, model, request.params.id);
+    const [shown] = await displayRecords(db, model, [readableData(model, perms, data)]);
+    return ok({ id: row.id, data: JSON.stringify(shown) });
+  });
+
+  app.post('/OnlineDev/batchDelete/:modelId', {
+    config: signedIn,
+    schema: {
+      tags, summary: 'Delete several records in one transaction', params: ModelParams,
+      body: Type.Object({ ids: Type.Array(Type.String({ maxLength: 50 }), { maxItems: 1000 }) }),
+      response: { 200: Envelope(Type.Object({ deleted: Type.Integer() })) },
+    },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    requireButton(model, perms, 'btn_remove');
+    if (request.body.ids.length === 0) throw refuse('visualdev.noSelection');
+    const deleted = await removeRecords(db, model, [...new Set(request.body.ids)]);
+    return ok({ deleted }, request.t('visualdev.deleted'));
+  });
+
+  async function exportRows(model: CompiledModel, perms: ModelPermissions, body: ListRequest & { dataType?: number; selectKey?: string[] }, all: boolean) {
+    const permitted = visibleColumns(model, perms);
+    const columns = body.selectKey?.length ? permitted.filter((c) => body.selectKey!.includes(c)) : permitted;
+    let rows: { id: string; data: string }[];
+    if (all) {
+      const query = recordQueryOf(model, perms, body);
+      rows = [];
+      for (let offset = 0; offset < EXPORT_LIMIT; offset += 1000) {
+        const chunk = await listRecords(db, dialect, model.id, query, { limit: 1000, offset });
+        rows.push(...chunk.rows);
+        if (chunk.rows.length < 1000) break;
+      }
+    } else {
+      rows = (await listPage(db, dialect, model, perms, body)).rows;
+    }
+    const shown = await rowsOut(model, perms, rows, columns);
+    const labels = new Map(model.list.columns.map((c) => [c.prop, c.label]));
+    const name = `${model.fullName}.xlsx`;
+    const token = writeWorkbook(exportDir, name, {
+      name: model.fullName,
+      header: columns.map((c) => labels.get(c) ?? c),
+      rows: shown.map((r) => columns.map((c) => (r as Record<string, unknown>)[c])),
+    });
+    return { url: `/api/visualdev/OnlineDev/Download/${token}`, name };
+  }
+
+  app.post('/OnlineDev/:modelId/Actions/Export', {
+    config: signedIn,
+    schema: { tags, summary: 'Export the permitted list columns of the current page or filter as .xlsx; replies a one-time download URL', params: ModelParams, body: ExportBody, response: { 200: Envelope(DownloadReply), 400: Refusal } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    requireButton(model, perms, 'btn_download');
+    return ok(await exportRows(model, perms, request.body as ListRequest, request.body.dataType === 1));
+  });
+
+  app.post('/OnlineDev/:modelId/Actions/ExportData', {
+    config: signedIn,
+    schema: { tags, summary: 'Export every row of the current filter as .xlsx (paging ignored)', params: ModelParams, body: ExportBody, response: { 200: Envelope(DownloadReply), 400: Refusal } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    requireButton(model, perms, 'btn_download');
+    return ok(await exportRows(model, perms, request.body as ListRequest, true));
+  });
+
+  app.get('/OnlineDev/:modelId/Template', {
+    config: signedIn,
+    schema: { tags, summary: 'Import template: an .xlsx whose header is the writable form fields', params: ModelParams, response: { 200: Envelope(DownloadReply) } },
+  }, async (request) => {
+    const { model, perms } = await context(request, request.params.modelId);
+    const visible = filterModel(model, perms);
+    const fields = Object.values(visible.form.fields).filter((f) => f.stores && !f.system && f.kind !== 'table');
+    const name = `${model.fullName}导入模板.xlsx`;
+    const token = writeWorkbook(exportDir, name, { name: model.fullName, header: fields.map((f) => f.label), rows: [] });
+    return ok({ url: `/api/visualdev/OnlineDev/Download/${token}`, name });
+  });
+
+  app.get('/OnlineDev/Download/:token', {
+    // Opened by the browser as a plain link (no Authorization header): the unguessable,
+    // single-use, ten-minute token is the credential.
+    config: { access: 'public' },
+    schema: {
+      tags, summary: 'Download an exported workbook once', params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+      response: { 200: Type.Unknown({ description: '.xlsx bytes' }), 404: EmptyEnvelope },
+    },
+  }, async (request, reply) => {
+    const taken = takeDownload(exportDir, request.params.token);
+    if (!taken) throw new AppError(ReplyCode.notFound, 'visualdev.downloadExpired');
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(taken.fileName)}`)
+      .header('cache-control', 'no-store')
+      .send(taken.bytes);
+  });
+};

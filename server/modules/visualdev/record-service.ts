@@ -1,0 +1,185 @@
+import type { Principal } from '../../auth/principal';
+import type { Db, Dialect } from '../../db';
+import { newId } from '../../db/ids';
+import type { VisualdevRecordRow } from '../../db/schema';
+import { AppError, refuse } from '../../http/errors';
+import { ReplyCode } from '../../../src/runtime/codes';
+import type { CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
+import type { FieldKind } from '../../../src/runtime/model/kinds';
+import { recordValidator } from './compiler';
+import { type ModelPermissions, mayUseColumn, mayUseField } from './model-permissions';
+import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, type RecordFilter, type RecordQuery, updateRecord } from './record-store';
+
+export const PAGE_SIZES = [20, 50, 100, 500] as const;
+/** Upper bound of rows one export writes. */
+export const EXPORT_LIMIT = 50_000;
+
+
+export interface ListRequest {
+  currentPage?: number;
+  pageSize?: number;
+  keyword?: string;
+  sidx?: string;
+  sort?: 'asc' | 'desc';
+  [field: string]: unknown;
+}
+
+/**
+ * Reads a list request into SQL conditions. Search values are matched by the model's own
+ * search fields (searchType 1 equals, 2 fuzzy, 3 range [min, max]); the tree's relation field
+ * is an equals filter; anything else is ignored. Fields the user may not see (column
+ * permissions) can neither be searched nor sorted.
+ */
+export function recordQueryOf(model: CompiledModel, perms: ModelPermissions, body: ListRequest): RecordQuery {
+  const indexed = indexedFields(model);
+  const visible = (prop: string) => mayUseColumn(model, perms, prop) && indexed.has(prop);
+  const filters: RecordFilter[] = [];
+  const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+  for (const s of model.list.searchFields) {
+    const value = body[s.prop];
+    if (!present(value) || !visible(s.prop)) continue;
+    if (s.searchType === 3) {
+      const [min, max] = Array.isArray(value) ? value : [value, value];
+      const numeric = indexed.get(s.prop) === 'num';
+      const bound = (v: unknown) => (v === null || v === undefined || v === '' ? null : numeric ? Number(v) : String(v));
+      const range = { min: bound(min), max: bound(max) };
+      if ((range.min !== null && Number.isNaN(range.min)) || (range.max !== null && Number.isNaN(range.max))) continue;
+      filters.push({ field: s.prop, op: 'range', numeric, ...range });
+    } else if (s.searchType === 2) {
+      filters.push({ field: s.prop, op: 'like', value: String(value) });
+    } else {
+      filters.push({ field: s.prop, op: 'eq', values: (Array.isArray(value) ? value : [value]).map(String) });
+    }
+  }
+  const treeField = model.list.tree?.relationField;
+  if (treeField && present(body[treeField]) && !model.list.searchFields.some((s) => s.prop === treeField) && indexed.has(treeField)) {
+    const value = body[treeField];
+    filters.push({ field: treeField, op: 'eq', values: (Array.isArray(value) ? value : [value]).map(String) });
+  }
+  const keywordFields = model.list.keywordFields.filter(visible);
+  const keyword = typeof body.keyword === 'string' && body.keyword.trim() ? { text: body.keyword.trim(), fields: keywordFields } : null;
+  const wanted = typeof body.sidx === 'string' && body.sidx ? body.sidx : model.list.defaultSort.field;
+  const field = wanted && visible(wanted) ? wanted : null;
+  const order = body.sort === 'asc' || body.sort === 'desc' ? body.sort : model.list.defaultSort.order;
+  return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order } };
+}
+
+export function pageOf(body: ListRequest, model: CompiledModel): { currentPage: number; pageSize: number } {
+  const pageSize = body.pageSize ?? model.list.pageSize;
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw refuse('visualdev.pageSizeRefused');
+  return { currentPage: Math.max(1, body.currentPage ?? 1), pageSize };
+}
+
+export async function listPage(db: Db, dialect: Dialect, model: CompiledModel, perms: ModelPermissions, body: ListRequest) {
+  const { currentPage, pageSize } = pageOf(body, model);
+  const query = recordQueryOf(model, perms, body);
+  const { rows, total } = await listRecords(db, dialect, model.id, query, { limit: pageSize, offset: (currentPage - 1) * pageSize });
+  return { rows, total, currentPage, pageSize, query };
+}
+
+/** Keeps only the columns a user may see (plus the id). */
+export function visibleColumns(model: CompiledModel, perms: ModelPermissions): string[] {
+  return model.list.columns.filter((c) => mayUseColumn(model, perms, c.permissionCode)).map((c) => c.prop);
+}
+
+export function parseData(value: unknown): Record<string, unknown> {
+  let data = value;
+  if (typeof value === 'string') {
+    try {
+      data = JSON.parse(value);
+    } catch (e) {
+      throw refuse('visualdev.recordNotJson', { detail: (e as Error).message });
+    }
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw refuse('visualdev.recordNotJson', { detail: 'data must be an object' });
+  return data as Record<string, unknown>;
+}
+
+/** Walks up the organisation tree from the user's department to its company. */
+async function companyOf(db: Db, organizeId: string | null): Promise<string | null> {
+  let id = organizeId;
+  for (let depth = 0; id && depth < 20; depth += 1) {
+    const org = await db.selectFrom('baseOrganize').select(['id', 'parentId', 'category']).where('id', '=', id).executeTakeFirst();
+    if (!org) return null;
+    if (org.category === 'company') return org.id;
+    id = org.parentId;
+  }
+  return null;
+}
+
+const SYSTEM_ON_CREATE: FieldKind[] = ['createUser', 'createTime', 'currOrganize', 'currDept', 'currPosition'];
+
+/**
+ * The record to store: the client's storing, non-system fields the user may write, merged over
+ * the stored record (update) or the model's defaults (create); system fields from the principal.
+ * Fields the user may not write (form permissions) are ignored, never refused: the form they
+ * were shown did not have them, so the client's value can only be stale or forged.
+ */
+async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null) {
+  const now = Date.now();
+  const data: Record<string, unknown> = stored ? { ...stored } : { ...model.form.defaults };
+  for (const field of Object.values(model.form.fields)) {
+    if (!field.stores || field.system) continue;
+    if (!mayUseField(model, perms, field.permissionCode)) continue;
+    if (Object.prototype.hasOwnProperty.call(input, field.key)) data[field.key] = input[field.key];
+  }
+  const user = principal.user;
+  const company = stored ? null : await companyOf(db, user.organizeId);
+  for (const field of Object.values(model.form.fields)) {
+    if (!field.system || !field.stores) continue;
+    if (stored && SYSTEM_ON_CREATE.includes(field.kind)) {
+      data[field.key] = stored[field.key] ?? null;
+      continue;
+    }
+    const value: Record<FieldKind, unknown> = {
+      createUser: user.id, createTime: now, currOrganize: company, currDept: user.organizeId, currPosition: user.positionId,
+      modifyUser: stored ? user.id : null, modifyTime: stored ? now : null,
+    } as Record<FieldKind, unknown>;
+    data[field.key] = value[field.kind] ?? null;
+  }
+  return { data, now, company };
+}
+
+function validateOrRefuse(model: CompiledModel, data: Record<string, unknown>, mode: 'create' | 'update') {
+  const errors: FieldError[] = recordValidator.validate(model, data, mode);
+  if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
+}
+
+export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>): Promise<string> {
+  const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
+  validateOrRefuse(model, data, 'create');
+  const row: VisualdevRecordRow = {
+    id: newId(), modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
+    organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
+  };
+  await db.transaction().execute((trx) => insertRecords(trx, model, [row]));
+  return row.id;
+}
+
+export async function loadRecord(db: Db, model: CompiledModel, id: string) {
+  const row = await findRecord(db, model.id, id);
+  if (!row) throw new AppError(ReplyCode.notFound, 'visualdev.recordNotFound');
+  return { row, data: JSON.parse(row.data) as Record<string, unknown> };
+}
+
+export async function updateRecordData(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, id: string, input: Record<string, unknown>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { row, data: stored } = await loadRecord(trx, model, id);
+    const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
+    validateOrRefuse(model, data, 'update');
+    await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
+  });
+}
+
+export async function removeRecords(db: Db, model: CompiledModel, ids: string[]): Promise<number> {
+  return db.transaction().execute((trx) => deleteRecords(trx, model.id, ids));
+}
+
+/** Only the fields a user may read from a record (form permissions), for edit and detail. */
+export function readableData(model: CompiledModel, perms: ModelPermissions, data: Record<string, unknown>): Record<string, unknown> {
+  if (perms.all || !model.usePermission.form) return data;
+  return Object.fromEntries(Object.entries(data).filter(([k]) => {
+    const field = model.form.fields[k];
+    return !field || !field.stores || mayUseField(model, perms, field.permissionCode);
+  }));
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { ModuleContext } from '../../context';
+import { baseRoutes } from './base-routes';
+import { syncDescriptors, watchDescriptors } from './descriptor-sync';
+import { EventHub } from './events';
+import { onlineRoutes } from './online-routes';
+
+/**
+ * Visual development (spec 7.15), mounted at /api/visualdev: model definitions (Base), the
+ * record API of generated pages (OnlineDev), descriptor files under schemas/models loaded at
+ * start (and watched in development), and a server-sent-events stream for live reload.
+ */
+export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext> = async (app, ctx) => {
+  const schemasDir = ctx.config.schemasDir ?? path.resolve('./schemas');
+  await syncDescriptors(ctx.db, schemasDir, app.log);
+
+  const hub = new EventHub();
+  const watch = process.env.NODE_ENV !== 'production' && process.env.SCHEMA_WATCH === '1';
+  const stopWatching = watch
+    ? watchDescriptors(ctx.db, schemasDir, app.log, (outcome) => hub.send('model', { id: outcome.id, file: outcome.file, status: outcome.status, problems: outcome.problems }))
+    : () => {};
+  app.addHook('onClose', async () => {
+    stopWatching();
+    hub.close();
+  });
+
+  app.get('/Events', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['visualdev'],
+      summary: 'Server-sent events: "model" when a descriptor file changed (development). Read with fetch (Authorization header), not EventSource.',
+      response: { 200: Type.String({ description: 'text/event-stream' }) },
+    },
+  }, async (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.write(`: connected${watch ? ' (watching)' : ''}\n\n`);
+    hub.add(res);
+    request.raw.on('close', () => res.end());
+  });
+
+  await app.register(baseRoutes, { db: ctx.db });
+  await app.register(onlineRoutes, { db: ctx.db, dialect: ctx.dialect, exportDir: path.join(ctx.config.dataDir, 'exports') });
+};
