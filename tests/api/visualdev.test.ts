@@ -172,7 +172,7 @@ describe('OnlineDev: list search, sort, paging, export', () => {
   });
 
   it('sorts by a text and a number column both ways, in SQL', async () => {
-    const names = (r: { body: { data: { list: { goodsName: string }[] } } }) => r.body.data.list.map((x) => x.goodsName);
+    const names = (r: { body: { data?: { list: { goodsName: string }[] } } }) => r.body.data!.list.map((x) => x.goodsName);
     expect(names(await list({ sidx: 'goodsName', sort: 'asc', pageSize: 20 })).slice(0, 3)).toEqual(['Item 00', 'Item 01', 'Item 02']);
     expect(names(await list({ sidx: 'goodsName', sort: 'desc', pageSize: 20 })).slice(0, 2)).toEqual(['Item 44', 'Item 43']);
     const byQty = await list({ sidx: 'quantity', sort: 'desc', pageSize: 20, currentPage: 2 });

@@ -2,12 +2,14 @@ import { oauthMessages } from './areas/oauth';
 import { appMessages } from './areas/app';
 import { serverMessages } from './areas/server';
 import { visualdevMessages } from './areas/visualdev';
+import { validationMessages } from './areas/validation';
+import { compileMessages } from './areas/compile';
 
 /**
  * The catalogues are assembled from one file per area under areas/ (each holds its three
  * languages side by side). Adding an area = one file + one line in each spread below.
  */
-const areas = [serverMessages, oauthMessages, appMessages, visualdevMessages] as const;
+const areas = [serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages] as const;
 
 type Area = (typeof areas)[number];
 export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;

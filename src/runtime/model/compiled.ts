@@ -90,7 +90,13 @@ export interface CompiledRule {
   /** JavaScript regular expression source and flags. */
   pattern: string;
   flags: string;
+  /** The descriptor's own message verbatim; for a shared pattern without one, its zh-CN text. */
   message: string;
+  /** Set when the message is generated (shared pattern): translate this key to show the user's language. */
+  messageKey?: string;
+  messageParams?: Record<string, string | number>;
+  /** Name of the shared pattern (spec 5.1) when the rule was written as `@name`. */
+  shared?: string;
 }
 
 export type OptionSource =
@@ -148,6 +154,8 @@ export interface CompiledButton {
   icon: string | null;
   /** btn_<value>: the code checked against the user's button permissions. */
   permissionCode: string;
+  /** i18n key of the label when the compiler supplied a default button (btn.add …). */
+  labelKey?: string;
 }
 
 export interface CompiledDetail {
@@ -169,6 +177,8 @@ export interface CompileProblem {
   path: string;
   message: string;
   severity: 'error' | 'warning';
+  /** Stable i18n key of the problem (compile.brokenColumn …), for tests and tools. */
+  code?: string;
 }
 
 /** The validator behind an interface: ajv in practice, the same instance type on both sides. */

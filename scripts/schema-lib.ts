@@ -1,0 +1,86 @@
+/**
+ * Node-side loader of the descriptors under schemas/ (the runtime does no file I/O). The
+ * schema tools use it, and so can the server at start: loadDescriptors() then compileDescriptor().
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { checkDescriptorShape, DESCRIPTOR_FOLDERS, type DescriptorKind } from '../src/schemas';
+import { compileDictionaryPage, compileModel, compilePortalPage, compileReportPage, type CompileResult } from '../src/runtime/compile';
+import type { CompileProblem } from '../src/runtime/model/compiled';
+import type { Locale } from '../src/runtime/i18n';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const SCHEMAS_DIR = join(ROOT, 'schemas');
+
+export interface LoadedDescriptor {
+  kind: DescriptorKind;
+  /** Path relative to the repository root, e.g. schemas/models/demo-model.json. */
+  file: string;
+  /** Parsed JSON, or undefined when the file is not valid JSON (see problems). */
+  json: unknown;
+  problems: CompileProblem[];
+}
+
+const KIND_BY_FOLDER = Object.fromEntries(Object.entries(DESCRIPTOR_FOLDERS).map(([kind, folder]) => [folder, kind])) as Record<string, DescriptorKind>;
+
+/** Reads every *.json under schemas/<models|dictionaries|reports|portals>/. */
+export function loadDescriptors(dir: string = SCHEMAS_DIR): LoadedDescriptor[] {
+  const out: LoadedDescriptor[] = [];
+  for (const folder of Object.keys(KIND_BY_FOLDER).sort()) {
+    const path = join(dir, folder);
+    let names: string[];
+    try {
+      names = readdirSync(path).filter((n) => n.endsWith('.json')).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) out.push(loadDescriptorFile(join(path, name), KIND_BY_FOLDER[folder]!));
+  }
+  return out;
+}
+
+export function kindOfPath(path: string): DescriptorKind | null {
+  const parts = resolve(path).split(/[\\/]/);
+  return KIND_BY_FOLDER[parts[parts.length - 2] ?? ''] ?? null;
+}
+
+export function loadDescriptorFile(path: string, kind: DescriptorKind): LoadedDescriptor {
+  const file = relative(ROOT, resolve(path)) || path;
+  try {
+    if (!statSync(path).isFile()) throw new Error('not a file');
+    return { kind, file, json: JSON.parse(readFileSync(path, 'utf8')), problems: [] };
+  } catch (error) {
+    return { kind, file, json: undefined, problems: [{ file, path: '(root)', message: (error as Error).message, severity: 'error', code: 'compile.invalidJson' }] };
+  }
+}
+
+/** Compiles one loaded descriptor with its kind's compiler (strict: unknown top-level keys are errors). */
+export function compileDescriptor(loaded: LoadedDescriptor, locale: Locale = 'zh-CN'): CompileResult<unknown> {
+  if (loaded.json === undefined) return { model: null, problems: loaded.problems };
+  const options = { file: loaded.file, locale, strict: true };
+  switch (loaded.kind) {
+    case 'model':
+      return compileModel(loaded.json, options);
+    case 'dictionary':
+      return compileDictionaryPage(loaded.json, options);
+    case 'report':
+      return compileReportPage(loaded.json, options);
+    case 'portal':
+      return compilePortalPage(loaded.json, options);
+  }
+}
+
+/** Meta-schema check + compile, problems of both, duplicates (same path and message) removed. */
+export function checkDescriptor(loaded: LoadedDescriptor, locale: Locale = 'zh-CN'): { model: unknown; problems: CompileProblem[] } {
+  const shape = loaded.json === undefined || loaded.kind !== 'model' ? [] : checkDescriptorShape('model', loaded.json, loaded.file, locale)
+    .filter((p) => !/^[^.[]+$/.test(p.path) || p.path === '(root)' || p.path === 'formData' || p.path === 'columnData');
+  const result = compileDescriptor(loaded, locale);
+  const seen = new Set<string>();
+  const problems = [...loaded.problems, ...shape, ...result.problems].filter((p) => {
+    const id = `${p.path}\u0000${p.message}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return { model: result.model, problems };
+}

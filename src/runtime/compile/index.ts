@@ -1,0 +1,10 @@
+export { compileModel, type CompileOptions, type CompileResult } from './model';
+export { compileDictionaryPage, compilePortalPage, compileReportPage } from './pages';
+export { diffModels, type ModelChange } from './diff';
+export { normaliseForSnapshot, stableStringify } from './snapshot';
+export { formatProblem } from './context';
+export { parseRegex } from './regex';
+export { KIND_STEPS, type KindStep } from './kind-steps';
+export { visibleOnPc } from './field';
+export { resolveProp } from './list';
+export { isRecordRequired } from './record-schema';

@@ -1,0 +1,69 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { CompileProblem } from '../runtime/model/compiled';
+import { translate, type Locale } from '../runtime/i18n';
+import type { DescriptorKind } from './descriptors';
+import modelSchema from './model.schema.json';
+import dictionarySchema from './dictionary.schema.json';
+import reportSchema from './report.schema.json';
+import portalSchema from './portal.schema.json';
+
+export * from './descriptors';
+
+/** The JSON meta-schema of each descriptor kind (the same files editors read through "$schema"). */
+export const META_SCHEMAS: Record<DescriptorKind, Record<string, unknown>> = {
+  model: modelSchema,
+  dictionary: dictionarySchema,
+  report: reportSchema,
+  portal: portalSchema,
+};
+
+let validators: Record<DescriptorKind, ValidateFunction> | null = null;
+
+function getValidators(): Record<DescriptorKind, ValidateFunction> {
+  if (!validators) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    validators = {
+      model: ajv.compile(modelSchema),
+      dictionary: ajv.compile(dictionarySchema),
+      report: ajv.compile(reportSchema),
+      portal: ajv.compile(portalSchema),
+    };
+  }
+  return validators;
+}
+
+/** Converts an ajv instancePath (/formData/fields/3/__config__) to the dotted path problems use. */
+export function jsonPointerToPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+/**
+ * Checks a descriptor against its kind's meta-schema. Only the most specific error per
+ * path is kept (if/then/oneOf produce several for one mistake).
+ */
+export function checkDescriptorShape(kind: DescriptorKind, descriptor: unknown, file: string, locale: Locale = 'zh-CN'): CompileProblem[] {
+  const validate = getValidators()[kind];
+  if (validate(descriptor)) return [];
+  const byPath = new Map<string, ErrorObject>();
+  for (const error of validate.errors ?? []) {
+    if (['if', 'oneOf', 'anyOf'].includes(error.keyword) && (validate.errors ?? []).some((e) => e !== error && e.instancePath.startsWith(error.instancePath))) continue;
+    const key = error.keyword === 'additionalProperties' ? `${error.instancePath}/${String(error.params.additionalProperty)}` : error.instancePath;
+    if (!byPath.has(key)) byPath.set(key, error);
+  }
+  return [...byPath.entries()].map(([key, error]) => {
+    const detail = error.keyword === 'additionalProperties'
+      ? translate(locale, 'compile.unknownTopKey', { key: String(error.params.additionalProperty) })
+      : `${error.message ?? error.keyword}${error.keyword === 'enum' ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`;
+    return {
+      file,
+      path: jsonPointerToPath(key) || '(root)',
+      message: translate(locale, 'compile.metaSchema', { detail }),
+      severity: 'error' as const,
+      code: 'compile.metaSchema',
+    };
+  });
+}
