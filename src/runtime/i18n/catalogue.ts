@@ -1,6 +1,7 @@
 import { oauthMessages } from './areas/oauth';
 import { appMessages } from './areas/app';
 import { serverMessages } from './areas/server';
+import { renderersMessages } from './areas/renderers';
 import { visualdevMessages } from './areas/visualdev';
 import { validationMessages } from './areas/validation';
 import { compileMessages } from './areas/compile';
@@ -9,7 +10,7 @@ import { compileMessages } from './areas/compile';
  * The catalogues are assembled from one file per area under areas/ (each holds its three
  * languages side by side). Adding an area = one file + one line in each spread below.
  */
-const areas = [serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages] as const;
+const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages] as const;
 
 type Area = (typeof areas)[number];
 export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;

@@ -1,0 +1,177 @@
+import { createContext, useContext } from 'react';
+import type { CompiledModel } from '../../runtime/model/compiled';
+
+/** Permission entry of one page (spec platform 3): the model id and its column, form and button codes. */
+export interface PermissionEntry {
+  modelId: string;
+  button?: { enCode: string; fullName?: string }[];
+  column?: { enCode: string; fullName?: string }[];
+  form?: { enCode: string; fullName?: string }[];
+}
+
+export interface ListQuery {
+  currentPage: number;
+  pageSize: number;
+  keyword: string;
+  sidx: string;
+  sort: 'asc' | 'desc';
+  [search: string]: unknown;
+}
+
+export interface Paged<T> {
+  list: T[];
+  pagination: { currentPage: number; pageSize: number; total: number };
+}
+
+export type RecordRow = Record<string, unknown> & { id?: string | number };
+
+export interface DictionaryEntry {
+  id: string;
+  parentId?: string | null;
+  fullName: string;
+  enCode?: string;
+  sortCode?: number;
+  enabledMark?: number;
+  hasChildren?: boolean;
+  children?: DictionaryEntry[] | null;
+  [extra: string]: unknown;
+}
+
+/**
+ * Everything renderers read from or write to the server. Components never call fetch:
+ * hooks reach this through context. The shell supplies one backed by its API client
+ * (createHttpDataProvider); tests supply an in-memory double that throws on anything unset.
+ */
+export interface DataProvider {
+  getModelConfig(modelId: string): Promise<CompiledModel>;
+  listRecords(modelId: string, query: ListQuery): Promise<Paged<RecordRow>>;
+  getRecord(modelId: string, id: string): Promise<RecordRow>;
+  /** The record with display values (names for ids), for the detail viewer. */
+  getRecordDetail(modelId: string, id: string): Promise<RecordRow>;
+  createRecord(modelId: string, data: Record<string, unknown>): Promise<unknown>;
+  updateRecord(modelId: string, id: string, data: Record<string, unknown>): Promise<unknown>;
+  deleteRecord(modelId: string, id: string): Promise<unknown>;
+  batchDelete(modelId: string, ids: string[]): Promise<unknown>;
+  exportRecords(modelId: string, query: Record<string, unknown>): Promise<{ url: string }>;
+  dictionary(typeId: string, isTree: boolean): Promise<DictionaryEntry[]>;
+  dataInterface(id: string, paramList: unknown[]): Promise<unknown>;
+  /** Report page descriptor (menu type 5). */
+  getReport(id: string): Promise<ReportConfig>;
+  /** Portal page descriptor (menu type 8). */
+  getPortal(id: string): Promise<PortalConfig>;
+}
+
+/** What ReportPage reads of a report descriptor (src/schemas ReportPageDescriptor). */
+export interface ReportColumnConfig {
+  prop: string;
+  label: string;
+  align?: 'left' | 'center' | 'right';
+  width?: number;
+  format?: string;
+}
+export type ChartConfig = { type: 'bar' | 'line' | 'pie'; x: string; y: string | string[]; title?: string };
+export interface ReportConfig {
+  id: string;
+  fullName: string;
+  interfaceId: string;
+  columns: ReportColumnConfig[];
+  chart?: ChartConfig | null;
+  params?: { field: string; label: string; jnpfKey: string; defaultValue?: unknown; options?: { label: string; value: string | number }[] }[];
+}
+/** What PortalPage reads of a portal descriptor (src/schemas PortalPageDescriptor). */
+export interface PortalCardConfig {
+  kind: 'number' | 'chart' | 'list' | 'shortcut' | 'notice';
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  title: string;
+  interfaceId?: string;
+  field?: string;
+  unit?: string;
+  chart?: ChartConfig;
+  columns?: ReportColumnConfig[];
+  links?: { label: string; to: string; icon?: string }[];
+  limit?: number;
+}
+export interface PortalConfig {
+  id: string;
+  fullName: string;
+  layout: PortalCardConfig[];
+}
+
+export const DataProviderContext = createContext<DataProvider | null>(null);
+
+export function useDataProvider(): DataProvider {
+  const provider = useContext(DataProviderContext);
+  if (!provider) throw new Error('Renderers need a DataProvider: wrap them in <RenderersProvider data={…}>');
+  return provider;
+}
+
+/** A double for tests: every method a test did not set throws, naming the method. */
+export function createTestDataProvider(methods: Partial<DataProvider>): DataProvider {
+  return new Proxy(methods as DataProvider, {
+    get(target, name: string) {
+      const method = (target as unknown as Record<string, unknown>)[name];
+      if (method) return method;
+      return () => {
+        throw new Error(`DataProvider.${name} was called but the test did not set it up`);
+      };
+    },
+  });
+}
+
+/** The transport the HTTP provider needs: the shell's `http` wrapper fits it as it is. */
+export interface HttpLike {
+  get<T>(url: string, data?: Record<string, unknown> | null): Promise<T>;
+  post<T>(url: string, data?: Record<string, unknown> | unknown[] | null): Promise<T>;
+  put<T>(url: string, data?: Record<string, unknown> | null): Promise<T>;
+  delete<T>(url: string, data?: Record<string, unknown> | null): Promise<T>;
+}
+
+const ONLINE = '/api/visualdev/OnlineDev';
+const enc = encodeURIComponent;
+
+/** Server-backed provider over the shell's API client (`http` of src/app/api/client.ts). */
+export function createHttpDataProvider(http: HttpLike): DataProvider {
+  return {
+    getModelConfig: (modelId) => http.get<CompiledModel>(`${ONLINE}/${enc(modelId)}/Config`),
+    listRecords: (modelId, query) => http.post<Paged<RecordRow>>(`${ONLINE}/${enc(modelId)}/List`, query),
+    getRecord: (modelId, id) => http.get<RecordRow>(`${ONLINE}/${enc(modelId)}/${enc(id)}`).then(unwrapRecord),
+    getRecordDetail: (modelId, id) => http.get<RecordRow>(`${ONLINE}/${enc(modelId)}/${enc(id)}/DataChange`).then(unwrapRecord),
+    createRecord: (modelId, data) => http.post(`${ONLINE}/${enc(modelId)}`, data),
+    updateRecord: (modelId, id, data) => http.put(`${ONLINE}/${enc(modelId)}/${enc(id)}`, data),
+    deleteRecord: (modelId, id) => http.delete(`${ONLINE}/${enc(modelId)}/${enc(id)}`),
+    batchDelete: (modelId, ids) => http.post(`${ONLINE}/batchDelete/${enc(modelId)}`, { ids }),
+    exportRecords: (modelId, query) => http.post<{ url: string }>(`${ONLINE}/${enc(modelId)}/Actions/Export`, query),
+    dictionary: (typeId, isTree) =>
+      http.get<{ list: DictionaryEntry[] }>(`/api/system/DictionaryData/${enc(typeId)}`, { isTree: isTree ? 1 : 0 }).then((r) => r?.list ?? []),
+    dataInterface: (id, paramList) => http.post(`/api/system/DataInterface/${enc(id)}/Actions/Preview`, { paramList }),
+    getReport: (id) => http.get<ReportConfig>(`/api/visualdev/Report/${enc(id)}`),
+    getPortal: (id) => http.get<PortalConfig>(`/api/visualdev/Portal/${enc(id)}`),
+  };
+}
+
+/** Record replies carry either the fields themselves or `{ id, data: '<json>' }` (spec widgets 3 "Record"). */
+export function unwrapRecord(reply: RecordRow): RecordRow {
+  if (reply && typeof reply.data === 'string') {
+    try {
+      return { id: reply.id, ...(JSON.parse(reply.data) as Record<string, unknown>) };
+    } catch {
+      return reply;
+    }
+  }
+  if (reply && reply.data && typeof reply.data === 'object' && !Array.isArray(reply.data)) return { id: reply.id, ...(reply.data as Record<string, unknown>) };
+  return reply;
+}
+
+/** Data-interface previews answer with rows, or `{ list }`, or `{ data }`: always give rows. */
+export function rowsOf(reply: unknown): Record<string, unknown>[] {
+  if (Array.isArray(reply)) return reply as Record<string, unknown>[];
+  if (reply && typeof reply === 'object') {
+    const r = reply as Record<string, unknown>;
+    if (Array.isArray(r.list)) return r.list as Record<string, unknown>[];
+    if (Array.isArray(r.data)) return r.data as Record<string, unknown>[];
+  }
+  return [];
+}

@@ -1,0 +1,30 @@
+import { Cascader, type CascaderOption } from '@mantine/core';
+import type { OptionItem } from '../../runtime/model/compiled';
+import type { EditProps } from '../types';
+import { OptionsView, asArray, useSelectData } from './shared/options';
+
+function toCascader(items: OptionItem[]): CascaderOption[] {
+  return items.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled, children: o.children ? toCascader(o.children) : undefined }));
+}
+
+function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'cascader'>) {
+  const { options, back } = useSelectData(field);
+  const path = asArray(value).map(String);
+  return (
+    <Cascader
+      id={id}
+      data={toCascader(options)}
+      value={path.length ? path : null}
+      onChange={(v) => onChange(v ? v.map(back) : [])}
+      onBlur={onBlur}
+      disabled={disabled}
+      readOnly={readOnly}
+      error={error}
+      searchable={!!field.props.filterable}
+      clearable={field.props.clearable !== false}
+      placeholder={field.placeholder ?? undefined}
+    />
+  );
+}
+
+export const cascaderRenderer = { Edit, View: OptionsView, Cell: OptionsView };

@@ -1,0 +1,31 @@
+import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
+import type { EditProps, ViewProps } from '../types';
+import { formatDateValue, hasTime, toDayjs, toDayjsFormat } from './shared/dates';
+
+const DEFAULT_FORMAT = 'yyyy-MM-dd';
+
+/** Dates are stored as epoch milliseconds; the picker speaks 'YYYY-MM-DD[ HH:mm:ss]' strings. */
+function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'datePicker'>) {
+  const format = (field.props.format as string | undefined) ?? DEFAULT_FORMAT;
+  const current = toDayjs(value);
+  const common = {
+    id,
+    onBlur,
+    disabled,
+    readOnly,
+    error,
+    clearable: field.props.clearable !== false,
+    placeholder: field.placeholder ?? undefined,
+    valueFormat: toDayjsFormat(format),
+  };
+  const emit = (v: string | null) => onChange(v ? dayjs(v).valueOf() : null);
+  if (hasTime(format)) return <DateTimePicker {...common} withSeconds={/s/.test(format)} value={current ? current.format('YYYY-MM-DD HH:mm:ss') : null} onChange={emit} />;
+  return <DatePickerInput {...common} value={current ? current.format('YYYY-MM-DD') : null} onChange={emit} />;
+}
+
+function View({ field, value }: ViewProps<'datePicker'>) {
+  return <span>{formatDateValue(value, (field.props.format as string | undefined) ?? DEFAULT_FORMAT)}</span>;
+}
+
+export const datePickerRenderer = { Edit, View, Cell: View };

@@ -1,0 +1,22 @@
+import { MultiSelect, Select } from '@mantine/core';
+import type { EditProps } from '../types';
+import { OptionsView, asArray, useSelectData } from './shared/options';
+
+function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'select'>) {
+  const { data, back } = useSelectData(field);
+  const common = {
+    id,
+    data,
+    disabled,
+    readOnly,
+    error,
+    onBlur,
+    searchable: !!field.props.filterable,
+    clearable: field.props.clearable !== false,
+    placeholder: field.placeholder ?? undefined,
+  };
+  if (field.props.multiple) return <MultiSelect {...common} value={asArray(value).map(String)} onChange={(v) => onChange(v.map(back))} />;
+  return <Select {...common} value={value === null || value === undefined || value === '' ? null : String(value)} onChange={(v) => onChange(v === null ? null : back(v))} />;
+}
+
+export const selectRenderer = { Edit, View: OptionsView, Cell: OptionsView };

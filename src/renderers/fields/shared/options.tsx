@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import type { OptionItem } from '../../../runtime/model/compiled';
+import { optionLabels, useOptions } from '../../data/hooks';
+import type { EditProps, ViewProps } from '../../types';
+
+/** Select data for Mantine (string values) and a way back to the option's own value type. */
+export function useSelectData(field: EditProps['field']) {
+  const { options, loading } = useOptions(field.options);
+  return useMemo(() => {
+    const byString = new Map<string, OptionItem['value']>();
+    const walk = (items: OptionItem[]) => items.forEach((o) => (byString.set(String(o.value), o.value), o.children && walk(o.children)));
+    walk(options);
+    const data = options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }));
+    return { options, data, loading, back: (s: string) => (byString.has(s) ? byString.get(s)! : s) };
+  }, [options, loading]);
+}
+
+export function asArray(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value === null || value === undefined || value === '') return [];
+  if (typeof value === 'string' && value.startsWith('[')) {
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      /* a plain string */
+    }
+  }
+  return [value];
+}
+
+/** Labels of the chosen options; a cascader path (array) is joined with '/'. */
+export function OptionsView({ field, value }: ViewProps) {
+  const { options } = useOptions(field.options);
+  const labels = useMemo(() => optionLabels(options), [options]);
+  const name = (v: unknown): string => (Array.isArray(v) ? v.map(name).join('/') : (labels.get(String(v)) ?? String(v ?? '')));
+  const values = field.kind === 'cascader' && !field.props.multiple ? [asArray(value)] : asArray(value);
+  return <span className="scp-view-text">{values.map(name).filter(Boolean).join(', ')}</span>;
+}

@@ -1,0 +1,165 @@
+import { Button, Group } from '@mantine/core';
+import { withTheme } from '@rjsf/core';
+import type { FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { memo, useContext, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import type { CompiledModel, RecordValidator } from '../../runtime/model/compiled';
+import type { PermissionEntry } from '../data/provider';
+import { useRT } from '../i18n';
+import { LayoutView } from '../layout/LayoutView';
+import { visibleFieldKeys } from '../permissions';
+import { fieldRegistry } from '../registry';
+import type { FieldRegistry } from '../types';
+import { FormItem, FormScopeContext, type FormScope } from './FormItem';
+import { createFormStore, type FormStore } from './store';
+import { createBrowserValidator, errorsByKey, rjsfValidatorFor } from './validation';
+import { rjsfWidgets } from './widgets';
+
+export interface ModelFormHandle {
+  /** Validates; when valid calls onSubmit and resolves true. */
+  submit(): Promise<boolean>;
+  getValues(): Record<string, unknown>;
+  store: FormStore;
+}
+
+export interface ModelFormProps {
+  model: CompiledModel;
+  permissions: PermissionEntry | null;
+  /** The record being edited, or nothing for a new one (the model's defaults apply). */
+  initialValues?: Record<string, unknown> | null;
+  mode?: 'create' | 'update';
+  disabled?: boolean;
+  /** The shared validator (same as the server's); a browser stand-in is used when absent. */
+  validator?: RecordValidator;
+  onSubmit?(values: Record<string, unknown>): void | Promise<void>;
+  onCancel?(): void;
+  /** Show confirm/cancel buttons under the form (the dialogs of ModelPage draw their own). */
+  showActions?: boolean;
+  formRef?: Ref<ModelFormHandle>;
+  registry?: FieldRegistry;
+  /** Test and bench hook: called on each render of a form item. */
+  onFieldRender?: (key: string) => void;
+}
+
+/** The root field of our rjsf theme: draws the compiled layout; never re-rendered by rjsf props. */
+const LayoutField = memo(
+  function LayoutField(_props: FieldProps) {
+    const scope = useContext(FormScopeContext)!;
+    return <FormLayout scope={scope} />;
+  },
+  () => true,
+);
+
+const FormLayout = memo(function FormLayout({ scope }: { scope: FormScope }) {
+  return <LayoutView nodes={scope.model.form.layout} visible={scope.visible} renderLeaf={renderItem} gutter={scope.model.form.gutter || 16} />;
+});
+
+function renderItem(key: string) {
+  return <FormItem fieldKey={key} />;
+}
+
+/** Our rjsf theme: the registry's edit widgets as rjsf widgets, LayoutField as the root, no error list or submit button. */
+export const formTheme = {
+  fields: { LayoutField },
+  widgets: rjsfWidgets(fieldRegistry),
+  templates: { ErrorListTemplate: () => null, ButtonTemplates: { SubmitButton: () => null } },
+};
+const ThemedForm = withTheme(formTheme);
+const ROOT_UI: UiSchema = { 'ui:field': 'LayoutField' };
+
+function storingKeys(model: CompiledModel): string[] {
+  return Object.values(model.form.fields)
+    .filter((f) => f.stores && !f.system)
+    .map((f) => f.key);
+}
+
+/**
+ * A model's form: rjsf Form (schema = recordSchema, validator-ajv8) whose root field draws the
+ * compiled layout through the registry; values live in a per-form store so one keystroke
+ * re-renders one field.
+ */
+export function ModelForm(props: ModelFormProps) {
+  const { model, permissions, mode = props.initialValues ? 'update' : 'create' } = props;
+  const t = useRT();
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const initial = useMemo(() => ({ ...model.form.defaults, ...(props.initialValues ?? {}) }), [model, props.initialValues]);
+  const store = useMemo(() => createFormStore(initial), [initial]);
+  const visible = useMemo(() => visibleFieldKeys(model, permissions), [model, permissions]);
+  const validator = useMemo(() => props.validator ?? createBrowserValidator(t), [props.validator, t]);
+
+  const scope = useMemo(() => {
+    const visibleErrors = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([k]) => visible.has(k)));
+    const check = (keys?: string[]) => {
+      const errors = visibleErrors(errorsByKey(validator.validate(model, store.getValues(), mode)));
+      if (!keys) store.setErrors(errors, true);
+      else store.setErrors(Object.fromEntries(keys.map((k) => [k, errors[k]])));
+      return errors;
+    };
+    const s: FormScope & { check: typeof check } = {
+      model,
+      store,
+      registry: props.registry ?? fieldRegistry,
+      idPrefix: `scp_${model.id}_`,
+      disabled: !!props.disabled,
+      labelWidth: model.form.labelWidth || 100,
+      labelPosition: model.form.labelPosition,
+      visible,
+      check,
+      onFieldBlur(key) {
+        store.touch(key);
+        check([key]);
+      },
+      onFieldChange(key) {
+        // Once a field shows a message, it follows the value as the user types.
+        if ((store.isTouched(key) || store.submitted()) && store.getError(key) !== undefined) check([key]);
+      },
+      onFieldRender: props.onFieldRender,
+    };
+    return s;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model, store, visible, validator, mode, props.disabled, props.registry]);
+
+  const submit = async () => {
+    store.markSubmitted();
+    const errors = scope.check();
+    if (Object.keys(errors).length) return false;
+    const values = store.getValues();
+    const out: Record<string, unknown> = {};
+    for (const key of storingKeys(model)) if (key in values) out[key] = values[key];
+    await propsRef.current.onSubmit?.(out);
+    return true;
+  };
+  useImperativeHandle(props.formRef, () => ({ submit, getValues: () => store.getValues(), store }));
+
+  return (
+    <FormScopeContext.Provider value={scope}>
+      <div className="scp-model-form" data-model-id={model.id}>
+        <ThemedForm
+          schema={(model.recordSchema ?? {}) as RJSFSchema}
+          validator={rjsfValidatorFor(model.recordSchema ?? {})}
+          uiSchema={ROOT_UI}
+          formData={initial}
+          noValidate
+          noHtml5Validate
+          showErrorList={false}
+          onSubmit={() => void submit()}
+          idPrefix={`scp_${model.id}`}
+        >
+          <></>
+        </ThemedForm>
+        {props.showActions !== false ? (
+          <Group justify="flex-end" mt="md">
+            {props.onCancel ? (
+              <Button variant="default" onClick={props.onCancel}>
+                {model.form.cancelButtonText ?? t('renderers.cancel')}
+              </Button>
+            ) : null}
+            <Button onClick={() => void submit()} data-action="submit">
+              {model.form.confirmButtonText ?? t('renderers.confirm')}
+            </Button>
+          </Group>
+        ) : null}
+      </div>
+    </FormScopeContext.Provider>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Loader, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useRef, useState } from 'react';
+import type { CompiledModel } from '../../runtime/model/compiled';
+import { DetailViewer } from '../detail/DetailViewer';
+import { Popup } from '../detail/Popup';
+import { useAsync } from '../data/hooks';
+import { useDataProvider, type PermissionEntry, type RecordRow } from '../data/provider';
+import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
+import { useRT } from '../i18n';
+import { ModelList } from '../list/ModelList';
+import { PageState } from './PageState';
+import type { PageRendererProps } from './types';
+
+/** Add/edit form in the popup the form asks for (general dialog, drawer or full page). */
+function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: CompiledModel; permissions: PermissionEntry | null; editing: { id: string | null }; onClose(): void; onSaved(): void }) {
+  const t = useRT();
+  const provider = useDataProvider();
+  const ref = useRef<ModelFormHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const record = useAsync<RecordRow>(editing.id ? (p) => p.getRecord(model.id, editing.id!) : null, [model.id, editing.id]);
+  const save = async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      const reply = editing.id ? await provider.updateRecord(model.id, editing.id, values) : await provider.createRecord(model.id, values);
+      notifications.show({ message: typeof reply === 'string' && reply ? reply : t('renderers.saved'), color: 'green', autoClose: 1500 });
+      onSaved();
+    } catch {
+      /* the client showed the server's message; the form stays open */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const footer = (
+    <>
+      <Button variant="default" onClick={onClose} data-action="form-cancel">{model.form.cancelButtonText ?? t('renderers.cancel')}</Button>
+      <Button loading={busy} onClick={() => void ref.current?.submit()} data-action="form-submit">{model.form.confirmButtonText ?? t('renderers.confirm')}</Button>
+    </>
+  );
+  return (
+    <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={onClose} footer={footer}>
+      {editing.id && record.loading ? <Loader size="sm" /> : <ModelForm model={model} permissions={permissions} initialValues={editing.id ? (record.data ?? null) : null} mode={editing.id ? 'update' : 'create'} showActions={false} formRef={ref} onSubmit={save} />}
+    </Popup>
+  );
+}
+
+/** Menu type 3: the model's compiled config drives a list, an add/edit form and a detail viewer. */
+export function ModelPage({ moduleId, menuId, title, permissions }: PageRendererProps) {
+  const config = useAsync<CompiledModel>((p) => p.getModelConfig(moduleId), [moduleId]);
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const closeDetail = useCallback(() => setDetailId(null), []);
+  const model = config.data;
+  if (!model) return <PageState loading={config.loading} error={config.error} />;
+  return (
+    <div className="scp-model-page" data-model-id={model.id}>
+      {title ? <Title order={4} mb="sm">{title}</Title> : null}
+      <ModelList
+        model={model}
+        permissions={permissions}
+        menuId={menuId}
+        reloadKey={reloadKey}
+        onAdd={() => setEditing({ id: null })}
+        onEdit={(row) => setEditing({ id: String(row.id) })}
+        onDetail={(row) => setDetailId(String(row.id))}
+      />
+      {editing ? <FormPopup model={model} permissions={permissions} editing={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), setReloadKey((n) => n + 1))} /> : null}
+      <DetailViewer model={model} permissions={permissions} recordId={detailId} onClose={closeDetail} />
+    </div>
+  );
+}
