@@ -6,11 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { compileModel, diffModels, formatProblem } from '../src/runtime/compile';
-import { isLocale, translate } from '../src/runtime/i18n';
+import { isLocale, type Locale, translate } from '../src/runtime/i18n';
 
 const args = process.argv.slice(2);
 const localeAt = args.indexOf('--locale');
-const locale = localeAt >= 0 && isLocale(args[localeAt + 1]) ? args[localeAt + 1]! : 'zh-CN';
+const requested = localeAt >= 0 ? args[localeAt + 1] : undefined;
+const locale: Locale = isLocale(requested) ? requested : 'zh-CN';
 const files = args.filter((a, i) => !a.startsWith('--') && (localeAt < 0 || i !== localeAt + 1));
 if (files.length !== 2) {
   console.error('usage: npm run schema:diff -- <before.json> <after.json> [--locale zh-CN|zh-TW|en]');
