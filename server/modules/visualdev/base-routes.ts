@@ -6,6 +6,7 @@ import { newId } from '../../db/ids';
 import type { VisualdevRow } from '../../db/schema';
 import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
+import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { FIELD_KINDS } from '../../../src/runtime/model/kinds';
 import { compileOrRefuse, descriptorOf, ensureEnCodeFree, findModelRow, jsonText } from './model-store';
@@ -91,9 +92,9 @@ function refuseFileModel(row: VisualdevRow) {
 }
 
 /** The released compiled model, else the compiled draft (for field lists in the designer). */
-function currentModel(row: VisualdevRow): CompiledModel {
+function currentModel(row: VisualdevRow, locale: Locale): CompiledModel {
   if (row.compiled) return JSON.parse(row.compiled) as CompiledModel;
-  return compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`);
+  return compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, locale);
 }
 
 export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -152,7 +153,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       sortCode: body.sortCode ?? 0, state: 0, description: body.description ?? null, releasedFormData: null, releasedColumnData: null, compiled: null,
       releasedAt: null, sourceFile: null, sourceHash: null, createdAt: now, createdBy: principal.user.id, updatedAt: null, updatedBy: null,
     };
-    compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`);
+    compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
     await db.insertInto('baseVisualdev').values(row).execute();
     return ok({ id: row.id }, request.t('visualdev.created'));
   });
@@ -178,7 +179,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       formData: jsonText(body.formData, 'formData'), columnData: jsonText(body.columnData, 'columnData'), tables: jsonText(body.tables, 'tables') ?? row.tables,
       sortCode: body.sortCode ?? row.sortCode, description: body.description ?? null, updatedAt: Date.now(), updatedBy: principalOf(request).user.id,
     };
-    compileOrRefuse(descriptorOf(next, next.formData, next.columnData), `visualdev/${next.enCode}`);
+    compileOrRefuse(descriptorOf(next, next.formData, next.columnData), `visualdev/${next.enCode}`, request.locale);
     const { id: _id, ...values } = next;
     await db.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute();
     return done(request.t('visualdev.updated'));
@@ -220,7 +221,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   }, async (request) => {
     const row = await findModelRow(db, request.params.id);
     refuseFileModel(row);
-    const model = compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`);
+    const model = compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
     const now = Date.now();
     await db.updateTable('baseVisualdev').set({
       state: 1, releasedFormData: row.formData, releasedColumnData: row.columnData, compiled: JSON.stringify(model), releasedAt: now,
@@ -235,7 +236,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     config: manage,
     schema: { tags, summary: 'Storing fields of the model (released, else draft) with label and kind', params: Id, response: { 200: Envelope(Type.Object({ list: Type.Array(FieldItem) })) } },
   }, async (request) => {
-    const model = currentModel(await findModelRow(db, request.params.id));
+    const model = currentModel(await findModelRow(db, request.params.id), request.locale);
     const list = Object.values(model.form.fields).filter((f) => f.stores).map((f) => ({ vModel: f.key, label: f.label, kind: f.kind, jnpfKey: f.sourceKey }));
     return ok({ list });
   });
@@ -244,7 +245,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     config: manage,
     schema: { tags, summary: 'Fields usable as a relation (single values: no sub-tables, uploads or system fields)', params: Id, response: { 200: Envelope(Type.Object({ list: Type.Array(FieldItem) })) } },
   }, async (request) => {
-    const model = currentModel(await findModelRow(db, request.params.id));
+    const model = currentModel(await findModelRow(db, request.params.id), request.locale);
     const excluded = new Set(['table', 'uploadFile', 'uploadImg', 'editor', 'signature', 'sign']);
     const list = Object.values(model.form.fields)
       .filter((f) => f.stores && !excluded.has(f.kind) && FIELD_KINDS[f.kind].group !== 'system')

@@ -1,5 +1,7 @@
+import { compileModel } from '../../../src/runtime/compile';
+import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel, CompileProblem, RecordValidator } from '../../../src/runtime/model/compiled';
-import { interimCompile, interimValidator } from './interim-compiler';
+import { createRecordValidator } from '../../../src/runtime/validation';
 
 /**
  * The descriptor of a model, as stored in base_visualdev or written in schemas/models/*.json.
@@ -11,12 +13,10 @@ export interface ModelDescriptor {
   enCode: string;
   category?: string | null;
   type?: number;
-  webType?: number;
   sortCode?: number;
   description?: string | null;
   formData: unknown;
   columnData?: unknown;
-  tables?: unknown;
 }
 
 export interface CompileOutcome {
@@ -26,13 +26,24 @@ export interface CompileOutcome {
 
 /**
  * The one place the visualdev module reaches the compiler and the validator: the browser
- * uses the same pair (src/runtime/compile, src/runtime/validation).
+ * uses the same pair (src/runtime/compile, src/runtime/validation), so a record is judged by
+ * the same JSON Schema and the same messages on both sides. Files under schemas/ compile
+ * strictly (an unknown top-level key is an error); designer rows leniently.
  */
-export function compileDescriptor(descriptor: ModelDescriptor, file: string): CompileOutcome {
-  return interimCompile(descriptor, file);
+export function compileDescriptor(descriptor: ModelDescriptor, file: string, options: { strict?: boolean; locale?: Locale } = {}): CompileOutcome {
+  const clean: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(descriptor)) if (v !== undefined && v !== null) clean[k] = v;
+  return compileModel(clean, { file, strict: options.strict ?? false, locale: options.locale });
 }
 
-export const recordValidator: RecordValidator = interimValidator;
+const validators = new Map<string, RecordValidator>();
+
+/** The shared record validator answering in the caller's language. */
+export function recordValidator(locale: Locale): RecordValidator {
+  let v = validators.get(locale);
+  if (!v) validators.set(locale, (v = createRecordValidator({ locale })));
+  return v;
+}
 
 export const errorsOf = (problems: CompileProblem[]) => problems.filter((p) => p.severity === 'error');
 

@@ -41,16 +41,11 @@ export async function syncFile(db: Db, modelsDir: string, fileName: string): Pro
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail('must be a JSON object');
   const id = typeof raw.id === 'string' && raw.id ? raw.id : path.basename(fileName, '.json');
-  const descriptor: ModelDescriptor = {
-    ...(raw as unknown as ModelDescriptor),
-    id,
-    fullName: typeof raw.fullName === 'string' ? raw.fullName : id,
-    enCode: typeof raw.enCode === 'string' ? raw.enCode : id,
-  };
+  const descriptor = { ...(raw as unknown as ModelDescriptor), id };
   const hash = createHash('sha256').update(text).digest('hex');
   const existing = await db.selectFrom('baseVisualdev').select(['id', 'sourceHash']).where('id', '=', id).executeTakeFirst();
   if (existing?.sourceHash === hash) return { file: fileName, id, status: 'unchanged', problems: [] };
-  const { model, problems } = compileDescriptor(descriptor, `models/${fileName}`);
+  const { model, problems } = compileDescriptor(descriptor, `models/${fileName}`, { strict: true });
   if (!model || errorsOf(problems).length) return { file: fileName, id, status: 'failed', problems };
   const clash = await db.selectFrom('baseVisualdev').select('id').where('enCode', '=', descriptor.enCode).where('id', '!=', id).executeTakeFirst();
   if (clash) return fail(`enCode "${descriptor.enCode}" is already used by model ${clash.id}`, 'enCode');
@@ -60,7 +55,7 @@ export async function syncFile(db: Db, modelsDir: string, fileName: string): Pro
   const columnData = asText(descriptor.columnData);
   const values = {
     fullName: descriptor.fullName, enCode: descriptor.enCode, category: descriptor.category ?? null,
-    type: Number(descriptor.type ?? 1), webType: Number(descriptor.webType ?? 2), formData, columnData, tables: asText(descriptor.tables) ?? '[]',
+    type: Number(descriptor.type ?? 1), webType: Number(raw.webType ?? 2), formData, columnData, tables: '[]',
     sortCode: Number(descriptor.sortCode ?? 0), state: 1, description: descriptor.description ?? null,
     releasedFormData: formData, releasedColumnData: columnData, compiled: JSON.stringify(compiled), releasedAt: now,
     sourceFile: fileName, sourceHash: hash, updatedAt: now, updatedBy: null,

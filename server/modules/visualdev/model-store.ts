@@ -2,21 +2,22 @@ import type { Db } from '../../db';
 import type { VisualdevRow } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
+import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { compileDescriptor, describeProblems, errorsOf, type ModelDescriptor } from './compiler';
 
 /** base_visualdev: model definitions, their released snapshot and compiled model. */
 
-export function descriptorOf(row: Pick<VisualdevRow, 'id' | 'fullName' | 'enCode' | 'category' | 'type' | 'webType' | 'sortCode' | 'description' | 'tables'>, formData: string | null, columnData: string | null): ModelDescriptor {
+export function descriptorOf(row: Pick<VisualdevRow, 'id' | 'fullName' | 'enCode' | 'category' | 'type' | 'sortCode' | 'description'>, formData: string | null, columnData: string | null): ModelDescriptor {
   return {
-    id: row.id, fullName: row.fullName, enCode: row.enCode, category: row.category, type: row.type, webType: row.webType,
-    sortCode: row.sortCode, description: row.description, formData: formData ?? '', columnData: columnData ?? '{}', tables: row.tables,
+    id: row.id, fullName: row.fullName, enCode: row.enCode, category: row.category, type: row.type,
+    sortCode: row.sortCode, description: row.description, formData: formData ?? undefined, columnData: columnData ?? undefined,
   };
 }
 
 /** Compiles a definition; errors refuse with every problem listed (file/path: message). */
-export function compileOrRefuse(descriptor: ModelDescriptor, file: string): CompiledModel {
-  const { model, problems } = compileDescriptor(descriptor, file);
+export function compileOrRefuse(descriptor: ModelDescriptor, file: string, locale?: Locale): CompiledModel {
+  const { model, problems } = compileDescriptor(descriptor, file, { locale });
   const errors = errorsOf(problems);
   if (!model || errors.length) {
     throw refuse('visualdev.definitionInvalid', { detail: describeProblems(errors.length ? errors : problems) }, { problems: errors.length ? errors : problems });

@@ -109,7 +109,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_add');
-    const id = await createRecord(db, model, perms, principal, parseData(request.body.data));
+    const id = await createRecord(db, model, perms, principal, parseData(request.body.data), request.locale);
     return ok({ id }, request.t('visualdev.created'));
   });
 
@@ -128,7 +128,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_edit');
-    await updateRecordData(db, model, perms, principal, request.params.id, parseData(request.body.data));
+    await updateRecordData(db, model, perms, principal, request.params.id, parseData(request.body.data), request.locale);
     return done(request.t('visualdev.updated'));
   });
 

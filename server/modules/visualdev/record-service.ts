@@ -4,6 +4,7 @@ import { newId } from '../../db/ids';
 import type { VisualdevRecordRow } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
+import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
 import type { FieldKind } from '../../../src/runtime/model/kinds';
 import { recordValidator } from './compiler';
@@ -140,14 +141,14 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
   return { data, now, company };
 }
 
-function validateOrRefuse(model: CompiledModel, data: Record<string, unknown>, mode: 'create' | 'update') {
-  const errors: FieldError[] = recordValidator.validate(model, data, mode);
+function validateOrRefuse(model: CompiledModel, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale) {
+  const errors: FieldError[] = recordValidator(locale).validate(model, data, mode);
   if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
 }
 
-export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>): Promise<string> {
+export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale): Promise<string> {
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
-  validateOrRefuse(model, data, 'create');
+  validateOrRefuse(model, data, 'create', locale);
   const row: VisualdevRecordRow = {
     id: newId(), modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
     organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
@@ -162,11 +163,11 @@ export async function loadRecord(db: Db, model: CompiledModel, id: string) {
   return { row, data: JSON.parse(row.data) as Record<string, unknown> };
 }
 
-export async function updateRecordData(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, id: string, input: Record<string, unknown>): Promise<void> {
+export async function updateRecordData(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, id: string, input: Record<string, unknown>, locale: Locale): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { row, data: stored } = await loadRecord(trx, model, id);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
-    validateOrRefuse(model, data, 'update');
+    validateOrRefuse(model, data, 'update', locale);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
   });
 }
