@@ -11,7 +11,9 @@ import { fieldRegistry } from '../registry';
 import type { FieldRegistry } from '../types';
 import { FormItem, FormScopeContext, type FormScope } from './FormItem';
 import { createFormStore, type FormStore } from './store';
-import { createBrowserValidator, errorsByKey, rjsfValidatorFor } from './validation';
+import { createRecordValidator } from '../../runtime/validation';
+import { LocaleContext } from '../i18n';
+import { errorsByKey, rjsfValidatorFor } from './validation';
 import { rjsfWidgets } from './widgets';
 
 export interface ModelFormHandle {
@@ -28,7 +30,7 @@ export interface ModelFormProps {
   initialValues?: Record<string, unknown> | null;
   mode?: 'create' | 'update';
   disabled?: boolean;
-  /** The shared validator (same as the server's); a browser stand-in is used when absent. */
+  /** Defaults to the shared validator (src/runtime/validation, the server's own). */
   validator?: RecordValidator;
   onSubmit?(values: Record<string, unknown>): void | Promise<void>;
   onCancel?(): void;
@@ -85,7 +87,9 @@ export function ModelForm(props: ModelFormProps) {
   const initial = useMemo(() => ({ ...model.form.defaults, ...(props.initialValues ?? {}) }), [model, props.initialValues]);
   const store = useMemo(() => createFormStore(initial), [initial]);
   const visible = useMemo(() => visibleFieldKeys(model, permissions), [model, permissions]);
-  const validator = useMemo(() => props.validator ?? createBrowserValidator(t), [props.validator, t]);
+  const locale = useContext(LocaleContext);
+  // The same validator the server runs, so browser and server give the same messages.
+  const validator = useMemo(() => props.validator ?? createRecordValidator({ locale }), [props.validator, locale]);
 
   const scope = useMemo(() => {
     const visibleErrors = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([k]) => visible.has(k)));

@@ -86,7 +86,7 @@ function LayoutNodeView({ node, visible, renderLeaf, gutter }: { node: LayoutNod
       const panes = node.panes.filter((p) => p.children.some((c) => hasVisible(c, visible)));
       if (node.kind === 'tab')
         return (
-          <Tabs defaultValue={panes[0]?.name} mb="sm" data-layout="tab">
+          <Tabs defaultValue={panes[0]?.name} mb="sm" data-layout="tab" keepMountedMode="display-none">
             <Tabs.List>
               {panes.map((p) => (
                 <Tabs.Tab key={p.name} value={p.name}>
@@ -102,7 +102,7 @@ function LayoutNodeView({ node, visible, renderLeaf, gutter }: { node: LayoutNod
           </Tabs>
         );
       return (
-        <Accordion multiple={!node.props.accordion} defaultValue={node.props.accordion ? (panes[0]?.name ?? null) : panes.map((p) => p.name)} mb="sm" data-layout="collapse" variant="contained">
+        <Accordion multiple={!node.props.accordion} defaultValue={node.props.accordion ? (panes[0]?.name ?? null) : panes.map((p) => p.name)} mb="sm" data-layout="collapse" variant="contained" keepMountedMode="display-none">
           {panes.map((p) => (
             <Accordion.Item key={p.name} value={p.name}>
               <Accordion.Control>{p.title}</Accordion.Control>

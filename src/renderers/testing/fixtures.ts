@@ -1,4 +1,5 @@
 import type { CompiledField, CompiledModel, LayoutNode, OptionSource } from '../../runtime/model/compiled';
+import { buildRecordSchema } from '../../runtime/compile/record-schema';
 import { FIELD_KINDS, type FieldKind } from '../../runtime/model/kinds';
 
 /**
@@ -57,6 +58,11 @@ export const SAMPLE_VALUES: Partial<Record<FieldKind, unknown>> = {
   createUser: '管理员',
   createTime: 1700000000000,
   uploadFile: [{ name: 'a.pdf', fileId: 'f1' }],
+  uploadImg: [{ name: 'a.png', fileId: 'i1', url: '/a.png' }],
+  organizeSelect: ['o1', 'o2'],
+  areaSelect: ['110000', '110100'],
+  calculate: 3.5,
+  table: [{ a: 1 }],
 };
 
 export function makeField(kind: FieldKind, key: string, extra: Partial<CompiledField> = {}): CompiledField {
@@ -127,11 +133,7 @@ export function makeModel(fields: CompiledField[], extra: Partial<CompiledModel>
       tree: null,
     },
     detail: { popupType: 'general', generalWidth: '600px', fullScreenWidth: '100%', drawerWidth: '600px', hasPrintBtn: true, printId: ['p1'], printButtonText: '打 印' },
-    recordSchema: {
-      type: 'object',
-      properties: Object.fromEntries(storing.map((f) => [f.key, {}])),
-      required: storing.filter((f) => f.required).map((f) => f.key),
-    },
+    recordSchema: buildRecordSchema(byKey),
     permissionCodes: { button: [], column: [], form: [] },
     usePermission: { button: false, column: false, form: false, data: false },
     ...extra,
