@@ -2,7 +2,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import fs from 'node:fs';
+import { readMenuFile, syncMenu } from './db/menu-file';
+import { DEFAULT_MENU_FILE, DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 
 /** `npm start`: open (or create) the database, migrate, seed an empty one, serve app and API. */
 async function main() {
@@ -10,6 +12,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const seeded = config.seed ? await seedDemoData(database.db, { password: config.seedPassword }) : false;
+  // Entries added to schemas/menu.json since the database was seeded appear on the next start.
+  if (!seeded && fs.existsSync(DEFAULT_MENU_FILE)) await syncMenu(database.db, readMenuFile(DEFAULT_MENU_FILE));
   const app = await buildApp({ config, database });
 
   const shutdown = async (signal: string) => {

@@ -13,8 +13,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Runs the pending migrations. On PostgreSQL pass the schema in use: Kysely looks for its
+ * bookkeeping tables across every schema, so a second schema in the same database (tests run
+ * one per file) would otherwise make it skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<any>, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

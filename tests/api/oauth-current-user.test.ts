@@ -49,7 +49,7 @@ describe('GET /api/oauth/CurrentUser', () => {
       expect(codes).toEqual([...codes].sort((a, b) => a - b));
     }
     for (const n of all) expect(n.hasChildren).toBe(n.children.length > 0);
-    expect(info.admin.permissionList.find((p: any) => p.button.length)?.button.map((b: any) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove']);
+    expect(info.admin.permissionList.find((p: any) => p.button.length)?.button.map((b: any) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_download', 'btn_detail']);
   });
 
   it('gives customers the ordering menus only, without system management', () => {
@@ -74,9 +74,11 @@ describe('GET /api/oauth/CurrentUser', () => {
     expect(top).toContain('运营管理');
     expect(top).not.toContain('系统管理');
     const goods = info.staff.permissionList[0];
-    expect(goods.button.map((b: any) => b.enCode)).toEqual(['btn_add', 'btn_edit']);
-    expect(goods.column.map((b: any) => b.enCode)).toEqual(['goodsName']);
-    expect(goods.form.map((b: any) => b.enCode)).toEqual(['goodsName']);
+    // schemas/menu.json grants staff everything on 商品档案 but deleting and the sales price.
+    expect(goods.button.map((b: any) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_download', 'btn_detail']);
+    expect(goods.column.map((b: any) => b.enCode)).toEqual(['goodsCode', 'goodsName', 'category', 'unit', 'onSale', 'quality', 'creatorTime']);
+    expect(goods.form.map((b: any) => b.enCode)).not.toContain('price');
+    expect(goods.form.map((b: any) => b.enCode)).toContain('goodsName');
     expect(info.staff.userInfo.permissionCodes).toEqual(['system.config:read', 'system.dictionary:manage']);
     expect(info.staff.userInfo).toMatchObject({ departmentName: '运营部', organizeName: '供应链管理有限公司', positionName: '运营专员' });
   });

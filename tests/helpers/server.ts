@@ -39,7 +39,7 @@ export async function startTestServer(overrides: Partial<AppConfig> & { seed?: b
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl, dataDir, pgSchema });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, pgSchema);
   if (overrides.seed !== false) await seedDemoData(database.db, { password: config.seedPassword });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,8 +10,10 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const module of testModules) {
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
-      for (const test of module.children.allTests()) {
+      const tests = [...module.children.allTests()];
+      // A file whose set-up failed has no failed test of its own: count the file.
+      if (module.state() === 'failed' && !tests.some((t) => t.result().state === 'failed')) failed += 1;
+      for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
         else if (state === 'failed') failed += 1;

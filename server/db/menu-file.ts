@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { Ajv } from 'ajv';
+import type { Db } from '.';
+import { newId } from './ids';
+import type { AuthorizeRow, ModuleItemRow, ModuleRow } from './schema';
+import menuSchema from '../../src/schemas/menu.schema.json';
+
+/** One entry of schemas/menu.json (see src/schemas/menu.schema.json). */
+export interface MenuFileEntry {
+  type: number;
+  fullName: string;
+  enCode: string;
+  icon?: string;
+  url?: string;
+  linkTarget?: '_self' | '_blank';
+  moduleId?: string;
+  isTree?: 0 | 1;
+  hidden?: boolean;
+  roles?: string[];
+  items?: { kind: ModuleItemRow['kind']; enCode: string; fullName: string; roles?: string[] }[];
+  children?: MenuFileEntry[];
+}
+
+const validateShape = new Ajv({ allErrors: true }).compile(menuSchema);
+
+/** Reads and checks the menu file; problems name the file and the JSON path. */
+export function readMenuFile(file: string): MenuFileEntry[] {
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  if (!validateShape(json)) {
+    const problems = (validateShape.errors ?? []).map((e) => `${file}:${e.instancePath || '/'}: ${e.message}`);
+    throw new Error(`menu file is invalid:\n  ${problems.join('\n  ')}`);
+  }
+  return (json as { menu: MenuFileEntry[] }).menu;
+}
+
+/**
+ * Adds the menu entries (matched by enCode) and permission items the database lacks, with
+ * grants for the roles each names; children inherit their parent's roles. Existing entries
+ * stay as administrators edited them. Returns the number of entries added.
+ */
+export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const system = await trx.selectFrom('baseSystem').select('id').where('enabledMark', '=', 1).orderBy('sortCode').executeTakeFirst();
+    if (!system) return 0;
+    const existing = new Map((await trx.selectFrom('baseModule').select(['id', 'enCode']).execute()).map((m) => [m.enCode, m.id]));
+    const roleIds = new Map((await trx.selectFrom('baseRole').select(['id', 'enCode']).execute()).map((r) => [r.enCode, r.id]));
+    const knownItems = new Set((await trx.selectFrom('baseModuleItem').select(['moduleId', 'kind', 'enCode']).execute()).map((i) => `${i.moduleId}/${i.kind}/${i.enCode}`));
+
+    const modules: ModuleRow[] = [];
+    const items: ModuleItemRow[] = [];
+    const grants: AuthorizeRow[] = [];
+    const grant = (roles: string[], itemType: AuthorizeRow['itemType'], itemId: string) => {
+      for (const code of roles) {
+        const objectId = roleIds.get(code);
+        if (objectId) grants.push({ id: newId(), objectType: 'Role', objectId, itemType, itemId });
+      }
+    };
+
+    const walk = (list: MenuFileEntry[], parentId: string, inherited: string[]) => {
+      list.forEach((entry, index) => {
+        const roles = entry.roles ?? inherited;
+        let id = existing.get(entry.enCode);
+        if (!id) {
+          id = newId();
+          existing.set(entry.enCode, id);
+          modules.push({
+            id, parentId, systemId: system.id, type: entry.type, fullName: entry.fullName, enCode: entry.enCode,
+            icon: entry.icon ?? null, urlAddress: entry.url ?? null, linkTarget: entry.linkTarget ?? null,
+            propertyJson: entry.moduleId ? JSON.stringify({ moduleId: entry.moduleId, isTree: entry.isTree ?? 0 }) : null,
+            sortCode: index, enabledMark: 1, isHidden: entry.hidden ? 1 : 0, description: null, createdAt: now,
+          });
+          grant(roles, 'module', id);
+        }
+        (entry.items ?? []).forEach((item, sortCode) => {
+          const key = `${id}/${item.kind}/${item.enCode}`;
+          if (knownItems.has(key)) return;
+          knownItems.add(key);
+          const itemId = newId();
+          items.push({ id: itemId, moduleId: id, kind: item.kind, fullName: item.fullName, enCode: item.enCode, sortCode });
+          grant(item.roles ?? [], item.kind, itemId);
+        });
+        if (entry.children) walk(entry.children, id, roles);
+      });
+    };
+    walk(entries, '-1', []);
+
+    if (modules.length) await trx.insertInto('baseModule').values(modules).execute();
+    if (items.length) await trx.insertInto('baseModuleItem').values(items).execute();
+    if (grants.length) await trx.insertInto('baseAuthorize').values(grants).execute();
+    return modules.length;
+  });
+}
