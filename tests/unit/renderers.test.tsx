@@ -14,7 +14,7 @@ import { ModelForm } from '../../src/renderers/form/ModelForm';
 import { createFormStore } from '../../src/renderers/form/store';
 import { createRecordValidator } from '../../src/runtime/validation';
 import { applyColumnSettings, columnSettingsKey, loadColumnSettings, saveColumnSettings } from '../../src/renderers/list/columnSettings';
-import { groupRows } from '../../src/renderers/list/ModelList';
+import { groupRows, ModelList } from '../../src/renderers/list/ModelList';
 import { chartSeries } from '../../src/renderers/pages/Chart';
 import { allowedButtons, canUseButton, visibleColumns, visibleFieldKeys } from '../../src/renderers/permissions';
 import { createFieldRegistry, lookupRenderer } from '../../src/renderers/registry';
@@ -198,6 +198,22 @@ describe('permissions', () => {
     expect(canUseButton(on, null, 'btn_add')).toBe(false);
     expect(canUseButton(on, { modelId: '' , button: [{ enCode: 'btn_add' }] }, 'btn_add')).toBe(false);
     expect(visibleColumns(on, null)).toEqual([]);
+  });
+});
+
+describe('ModelList gating', () => {
+  it('renders only permitted columns and toolbar buttons, with the paging layout', () => {
+    const model = { ...allKindsModel(), usePermission: { button: true, column: true, form: false, data: false } };
+    const entry = { modelId: 'm1', column: [{ enCode: 'input_f' }, { enCode: 'select_f' }], button: [{ enCode: 'btn_add' }] };
+    const html = render(<ModelList model={model} permissions={entry} menuId="menu-x" />, createTestDataProvider({ listRecords: async () => ({ list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } }) }));
+    expect(html.match(/data-column="[^"]+"/g)).toEqual(['data-column="input_f"', 'data-column="select_f"']);
+    expect(html).toContain('data-button="btn_add"');
+    expect(html).not.toContain('btn_download');
+    expect(html).not.toContain('btn_batchRemove');
+    for (const part of ['total', 'sizes', 'pager', 'jumper']) expect(html).toContain(`data-pager="${part}"`);
+    const none = render(<ModelList model={model} permissions={null} menuId="menu-x" />);
+    expect(none).not.toContain('data-column=');
+    expect(none).not.toContain('data-button=');
   });
 });
 

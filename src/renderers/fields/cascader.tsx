@@ -1,13 +1,13 @@
 import { Cascader, type CascaderOption } from '@mantine/core';
 import type { OptionItem } from '../../runtime/model/compiled';
 import type { EditProps } from '../types';
-import { OptionsView, asArray, useSelectData } from './shared/options';
+import { OptionsView, asArray, lazyOptions, useSelectData } from './shared/options';
 
 function toCascader(items: OptionItem[]): CascaderOption[] {
   return items.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled, children: o.children ? toCascader(o.children) : undefined }));
 }
 
-function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'cascader'>) {
+function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error, autoOpen }: EditProps<'cascader'> & { autoOpen: boolean }) {
   const { options, back } = useSelectData(field);
   const path = asArray(value).map(String);
   return (
@@ -23,8 +23,10 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
       searchable={!!field.props.filterable}
       clearable={field.props.clearable !== false}
       placeholder={field.placeholder ?? undefined}
+      autoFocus={autoOpen}
+      defaultDropdownOpened={autoOpen}
     />
   );
 }
 
-export const cascaderRenderer = { Edit, View: OptionsView, Cell: OptionsView };
+export const cascaderRenderer = { Edit: lazyOptions(Edit), View: OptionsView, Cell: OptionsView };

@@ -1,23 +1,32 @@
-import { TextInput } from '@mantine/core';
 import type { EditProps } from '../types';
 import { numberProp, textValued } from './shared/common';
+import { plainInputStyle } from './shared/plain';
 
 function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'input'>) {
-  return (
-    <TextInput
+  const before = typeof field.props.addonBefore === 'string' ? field.props.addonBefore : '';
+  const after = typeof field.props.addonAfter === 'string' ? field.props.addonAfter : '';
+  const input = (
+    <input
       id={id}
+      type={field.props.showPassword ? 'password' : 'text'}
       value={value === null || value === undefined ? '' : String(value)}
       onChange={(e) => onChange(e.currentTarget.value)}
       onBlur={onBlur}
       disabled={disabled}
       readOnly={readOnly}
-      error={error}
+      aria-invalid={error || undefined}
       placeholder={field.placeholder ?? undefined}
       maxLength={numberProp(field.props, 'maxlength')}
-      type={field.props.showPassword ? 'password' : 'text'}
-      leftSection={typeof field.props.addonBefore === 'string' ? field.props.addonBefore : undefined}
-      rightSection={typeof field.props.addonAfter === 'string' ? field.props.addonAfter : undefined}
+      style={plainInputStyle(error, disabled)}
     />
+  );
+  if (!before && !after) return input;
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+      {before ? <span>{before}</span> : null}
+      {input}
+      {after ? <span>{after}</span> : null}
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
-import { NumberInput } from '@mantine/core';
+import { useState } from 'react';
 import { formatNumber, toChineseAmount } from '../../runtime/format/amount';
 import { useRT } from '../i18n';
 import type { EditProps, ViewProps } from '../types';
 import { numberProp } from './shared/common';
+import { plainInputStyle } from './shared/plain';
 
 function precisionOf(props: Record<string, unknown>): number | undefined {
   return numberProp(props, 'precision');
@@ -17,29 +18,55 @@ function ChineseAmount({ value }: { value: unknown }) {
   return <div className="scp-amount-chinese" style={{ fontSize: 12, color: '#868e96' }}>{text}</div>;
 }
 
+/** Parses typed text (thousands separators allowed), clamps to min/max and rounds to the precision. */
+export function parseNumber(text: string, props: Record<string, unknown>): number | null {
+  const t = text.replace(/,/g, '').trim();
+  if (!t || t === '-') return null;
+  let n = Number(t);
+  if (!Number.isFinite(n)) return null;
+  const min = numberProp(props, 'min');
+  const max = numberProp(props, 'max');
+  if (min !== undefined && n < min) n = min;
+  if (max !== undefined && n > max) n = max;
+  const precision = precisionOf(props);
+  if (precision !== undefined) n = Number(n.toFixed(precision));
+  return n;
+}
+
+/** A light number input: free typing while focused, formatted (precision, thousands) otherwise. */
 function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'inputNumber'>) {
   const p = field.props;
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? formatNumber(value, { precision: precisionOf(p), thousands: !!p.thousands });
   return (
     <div>
-      <NumberInput
-        id={id}
-        value={typeof value === 'number' || typeof value === 'string' ? value : ''}
-        onChange={(v) => onChange(v === '' ? null : typeof v === 'number' ? v : Number(v))}
-        onBlur={onBlur}
-        disabled={disabled}
-        readOnly={readOnly}
-        error={error}
-        placeholder={field.placeholder ?? undefined}
-        min={numberProp(p, 'min')}
-        max={numberProp(p, 'max')}
-        step={numberProp(p, 'step') ?? 1}
-        decimalScale={precisionOf(p)}
-        fixedDecimalScale={precisionOf(p) !== undefined}
-        thousandSeparator={p.thousands ? ',' : undefined}
-        clampBehavior="blur"
-        leftSection={typeof p.addonBefore === 'string' ? p.addonBefore : undefined}
-        rightSection={typeof p.addonAfter === 'string' ? p.addonAfter : undefined}
-      />
+      <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+        {typeof p.addonBefore === 'string' && p.addonBefore ? <span>{p.addonBefore}</span> : null}
+        <input
+          id={id}
+          inputMode="decimal"
+          value={shown}
+          onFocus={() => setDraft(value === null || value === undefined || value === '' ? '' : String(value))}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            if (!/^-?[\d,]*\.?\d*$/.test(text)) return;
+            setDraft(text);
+            const n = Number(text.replace(/,/g, ''));
+            onChange(text === '' || text === '-' || !Number.isFinite(n) ? null : n);
+          }}
+          onBlur={() => {
+            if (draft !== null) onChange(parseNumber(draft, p));
+            setDraft(null);
+            onBlur?.();
+          }}
+          disabled={disabled}
+          readOnly={readOnly}
+          aria-invalid={error || undefined}
+          placeholder={field.placeholder ?? undefined}
+          style={plainInputStyle(error, disabled)}
+        />
+        {typeof p.addonAfter === 'string' && p.addonAfter ? <span>{p.addonAfter}</span> : null}
+      </div>
       {p.isAmountChinese ? <ChineseAmount value={value} /> : null}
     </div>
   );

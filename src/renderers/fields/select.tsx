@@ -1,8 +1,8 @@
 import { MultiSelect, Select } from '@mantine/core';
 import type { EditProps } from '../types';
-import { OptionsView, asArray, useSelectData } from './shared/options';
+import { OptionsView, asArray, lazyOptions, useSelectData } from './shared/options';
 
-function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'select'>) {
+function ActiveSelect({ field, value, onChange, onBlur, id, disabled, readOnly, error, autoOpen }: EditProps<'select'> & { autoOpen: boolean }) {
   const { data, back } = useSelectData(field);
   const common = {
     id,
@@ -14,9 +14,11 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
     searchable: !!field.props.filterable,
     clearable: field.props.clearable !== false,
     placeholder: field.placeholder ?? undefined,
+    autoFocus: autoOpen,
+    defaultDropdownOpened: autoOpen,
   };
   if (field.props.multiple) return <MultiSelect {...common} value={asArray(value).map(String)} onChange={(v) => onChange(v.map(back))} />;
   return <Select {...common} value={value === null || value === undefined || value === '' ? null : String(value)} onChange={(v) => onChange(v === null ? null : back(v))} />;
 }
 
-export const selectRenderer = { Edit, View: OptionsView, Cell: OptionsView };
+export const selectRenderer = { Edit: lazyOptions(ActiveSelect), View: OptionsView, Cell: OptionsView };

@@ -1,21 +1,22 @@
-import { Textarea } from '@mantine/core';
 import type { EditProps, ViewProps } from '../types';
 import { displayText, numberProp } from './shared/common';
+import { plainInputStyle } from './shared/plain';
 
 function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'textarea'>) {
-  const autoSize = field.props.autoSize as { minRows?: number; maxRows?: number } | undefined;
+  const autoSize = field.props.autoSize as { minRows?: number } | undefined;
   return (
-    <Textarea
+    <textarea
       id={id}
       value={value === null || value === undefined ? '' : String(value)}
       onChange={(e) => onChange(e.currentTarget.value)}
       onBlur={onBlur}
       disabled={disabled}
       readOnly={readOnly}
-      error={error}
+      aria-invalid={error || undefined}
       placeholder={field.placeholder ?? undefined}
       maxLength={numberProp(field.props, 'maxlength')}
-      minRows={autoSize?.minRows ?? 3}
+      rows={autoSize?.minRows ?? 3}
+      style={plainInputStyle(error, disabled, true)}
     />
   );
 }

@@ -64,7 +64,7 @@ export const FormItem = memo(function FormItem({ fieldKey }: { fieldKey: string 
   );
   const showLabel = field.showLabel && !!field.label;
   return (
-    <div className="scp-form-item" data-field-key={fieldKey} data-kind={field.kind} style={{ display: top ? 'block' : 'flex', alignItems: 'flex-start', marginBottom: 16 }}>
+    <div className="scp-form-item" data-field-key={fieldKey} data-kind={field.kind} style={{ display: top ? 'block' : 'flex', alignItems: 'flex-start', marginBottom: 16, contain: 'content' }}>
       {showLabel ? (
         <label
           htmlFor={id}

@@ -146,8 +146,7 @@ export function allKindsModel(): CompiledModel {
 }
 
 /** A large form of single-line, number and select fields, for the keystroke test and the bench. */
-export function largeModel(count: number): CompiledModel {
-  const kinds: FieldKind[] = ['input', 'input', 'inputNumber', 'textarea', 'select'];
+export function largeModel(count: number, kinds: FieldKind[] = ['input', 'input', 'inputNumber', 'textarea', 'select']): CompiledModel {
   const fields = Array.from({ length: count }, (_, i) => makeField(kinds[i % kinds.length]!, `f${i}`, { label: `字段 ${i}`, required: i % 10 === 0, span: 12 }));
   return makeModel(fields);
 }

@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
+import type { FieldKind } from '../../../runtime/model/kinds';
+import { LazyBox, useActivation } from './plain';
 import type { OptionItem } from '../../../runtime/model/compiled';
 import { optionLabels, useOptions } from '../../data/hooks';
 import type { EditProps, ViewProps } from '../../types';
@@ -29,11 +31,29 @@ export function asArray(value: unknown): unknown[] {
   return [value];
 }
 
-/** Labels of the chosen options; a cascader path (array) is joined with '/'. */
-export function OptionsView({ field, value }: ViewProps) {
+/** Text of the chosen options' labels; a cascader path (array) is joined with '/'. */
+export function useOptionText(field: ViewProps['field'], value: unknown): string {
   const { options } = useOptions(field.options);
   const labels = useMemo(() => optionLabels(options), [options]);
   const name = (v: unknown): string => (Array.isArray(v) ? v.map(name).join('/') : (labels.get(String(v)) ?? String(v ?? '')));
   const values = field.kind === 'cascader' && !field.props.multiple ? [asArray(value)] : asArray(value);
-  return <span className="scp-view-text">{values.map(name).filter(Boolean).join(', ')}</span>;
+  return values.map(name).filter(Boolean).join(', ');
+}
+
+export function OptionsView({ field, value }: ViewProps) {
+  return <span className="scp-view-text">{useOptionText(field, value)}</span>;
+}
+
+/**
+ * An option widget that mounts its Mantine combobox on first use (focus or pointer down):
+ * until then a plain box shows the chosen labels. Mantine's comboboxes set up floating
+ * positioning on mount, which costs ~15 ms each; a form of 200 selects would take seconds.
+ */
+export function lazyOptions<K extends FieldKind>(Active: ComponentType<EditProps<K> & { autoOpen: boolean }>): ComponentType<EditProps<K>> {
+  return function LazyOptions(props: EditProps<K>) {
+    const [active, activate] = useActivation();
+    const text = useOptionText(props.field, props.value);
+    if (!active) return <LazyBox id={props.id} text={text} placeholder={props.field.placeholder} disabled={props.disabled || props.readOnly} error={props.error} onActivate={activate} />;
+    return <Active {...props} autoOpen />;
+  };
 }

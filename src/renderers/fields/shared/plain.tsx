@@ -1,0 +1,49 @@
+import { useState, type CSSProperties } from 'react';
+
+/**
+ * Light inputs for the hot kinds. A Mantine input costs about 2 ms to mount (selects far more,
+ * they set up floating positioning), which at 1,000 fields is seconds; a native element styled
+ * with Mantine's own CSS variables costs microseconds. Heavy widgets mount on first use.
+ */
+export function plainInputStyle(error: boolean, disabled: boolean, multiline = false): CSSProperties {
+  return {
+    width: '100%',
+    boxSizing: 'border-box',
+    minHeight: multiline ? 72 : 36,
+    height: multiline ? undefined : 36,
+    padding: multiline ? '6px 12px' : '0 12px',
+    fontSize: 'var(--mantine-font-size-sm, 14px)',
+    fontFamily: 'inherit',
+    lineHeight: multiline ? 1.5 : '34px',
+    color: error ? 'var(--mantine-color-error, #fa5252)' : 'var(--mantine-color-text, inherit)',
+    background: disabled ? 'var(--mantine-color-gray-1, #f1f3f5)' : 'var(--mantine-color-body, #fff)',
+    border: `1px solid ${error ? 'var(--mantine-color-error, #fa5252)' : 'var(--mantine-color-default-border, #ced4da)'}`,
+    borderRadius: 'var(--mantine-radius-sm, 4px)',
+    outline: 'none',
+    resize: multiline ? 'vertical' : undefined,
+    cursor: disabled ? 'not-allowed' : undefined,
+  };
+}
+
+/** Until first used, a heavy widget is drawn as a plain read-only box showing its text. */
+export function useActivation(): [boolean, () => void] {
+  const [active, setActive] = useState(false);
+  return [active, () => setActive(true)];
+}
+
+export function LazyBox({ id, text, placeholder, disabled, error, onActivate }: { id: string; text: string; placeholder?: string | null; disabled: boolean; error: boolean; onActivate(): void }) {
+  return (
+    <input
+      id={id}
+      readOnly
+      value={text}
+      placeholder={placeholder ?? undefined}
+      disabled={disabled}
+      aria-invalid={error || undefined}
+      data-lazy-widget
+      onFocus={disabled ? undefined : onActivate}
+      onPointerDown={disabled ? undefined : onActivate}
+      style={{ ...plainInputStyle(error, disabled), cursor: disabled ? 'not-allowed' : 'pointer' }}
+    />
+  );
+}

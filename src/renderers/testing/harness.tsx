@@ -1,0 +1,114 @@
+/**
+ * Browser harness for the keystroke test and the form bench: bundled with esbuild into a
+ * temporary page (see browser.ts). It mounts our ModelForm or a plain @rjsf/core Form with
+ * its default theme over the same fields, and measures first render and keystroke latency.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import { MantineProvider } from '@mantine/core';
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { RenderersProvider } from '../context';
+import { createTestDataProvider } from '../data/provider';
+import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
+import type { FieldKind } from '../../runtime/model/kinds';
+import { largeModel } from './fixtures';
+
+let root: Root | null = null;
+const renders = new Map<string, number>();
+let handle: ModelFormHandle | null = null;
+
+function container(): HTMLElement {
+  root?.unmount();
+  document.body.innerHTML = '<div id="app"></div>';
+  const el = document.getElementById('app')!;
+  root = createRoot(el);
+  return el;
+}
+
+function rjsfSchema(count: number): RJSFSchema {
+  const kinds = ['string', 'string', 'number', 'string', 'string'] as const;
+  const properties: Record<string, RJSFSchema> = {};
+  for (let i = 0; i < count; i++) properties[`f${i}`] = { type: kinds[i % kinds.length], title: `字段 ${i}`, ...(i % 5 === 4 ? { enum: ['1', '2'] } : {}) };
+  return { type: 'object', properties, required: Object.keys(properties).filter((_, i) => i % 10 === 0) };
+}
+
+const data = createTestDataProvider({});
+
+/** Mounts our form; returns the time to the first committed render (ms). */
+function mountOurs(count: number, kinds?: FieldKind[]): number {
+  container();
+  renders.clear();
+  const model = largeModel(count, kinds);
+  const t0 = performance.now();
+  flushSync(() =>
+    root!.render(
+      <MantineProvider>
+        <RenderersProvider data={data}>
+          <ModelForm model={model} permissions={null} formRef={(h) => void (handle = h)} onFieldRender={(key) => renders.set(key, (renders.get(key) ?? 0) + 1)} />
+        </RenderersProvider>
+      </MantineProvider>,
+    ),
+  );
+  return performance.now() - t0;
+}
+
+/** Mounts plain @rjsf/core (default theme, controlled by its own state). */
+function mountRjsf(count: number): number {
+  container();
+  const schema = rjsfSchema(count);
+  const t0 = performance.now();
+  flushSync(() => root!.render(<Form schema={schema} validator={validator} formData={{}} />));
+  return performance.now() - t0;
+}
+
+/** Yields to the event loop without timer clamping. */
+function tick(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
+}
+
+function inputOf(index: number): HTMLInputElement {
+  const byOurs = document.querySelector<HTMLInputElement>(`[data-field-key="f${index}"] input`);
+  return byOurs ?? document.querySelector<HTMLInputElement>(`#root_f${index}`)!;
+}
+
+/** Types one character into field `index` and waits for React to commit; returns the latency (ms). */
+async function keystroke(index: number, text: string): Promise<number> {
+  const el = inputOf(index);
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  const t0 = performance.now();
+  setter.call(el, text);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  // React flushes a discrete update in a microtask; rjsf may defer its onChange: wait one task for both.
+  await tick();
+  const t1 = performance.now();
+  if (el.value !== text) throw new Error(`field ${index} shows "${el.value}", expected "${text}"`);
+  return t1 - t0;
+}
+
+declare global {
+  interface Window {
+    scp: typeof api;
+  }
+}
+
+const api = {
+  mountOurs,
+  mountRjsf,
+  keystroke,
+  renderCounts: () => Object.fromEntries(renders),
+  resetCounts: () => renders.clear(),
+  submit: async () => (handle ? handle.submit() : false),
+  blur: (index: number) => {
+    inputOf(index).dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    inputOf(index).blur();
+  },
+};
+window.scp = api;
