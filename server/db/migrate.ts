@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/2026_11_22_0001_foundation';
 import * as visualdev from './migrations/2026_11_22_0002_visualdev';
+import * as dictionaryDataInterface from './migrations/2026_11_22_0003_dictionary_datainterface';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -9,6 +10,7 @@ import * as visualdev from './migrations/2026_11_22_0002_visualdev';
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_visualdev': visualdev,
+  '2026_11_22_0003_dictionary_datainterface': dictionaryDataInterface,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

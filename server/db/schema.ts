@@ -24,6 +24,11 @@ export interface Database {
   baseVisualdev: VisualdevRow;
   visualdevRecord: VisualdevRecordRow;
   visualdevRecordValue: VisualdevRecordValueRow;
+  baseDictionaryType: DictionaryTypeRow;
+  baseDictionaryData: DictionaryDataRow;
+  baseDataInterface: DataInterfaceRow;
+  baseDataInterfaceLog: DataInterfaceLogRow;
+  baseExportTicket: ExportTicketRow;
 }
 
 export interface SystemRow {
@@ -277,4 +282,81 @@ export interface VisualdevRecordValueRow {
   field: string;
   textValue: string | null;
   numValue: number | null;
+}
+
+/** A dictionary category; parentId '-1' for a root. enCode is unique. */
+export interface DictionaryTypeRow {
+  id: string;
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  /** 1 = entries form a tree. */
+  isTree: number;
+  sortCode: number;
+  description: string | null;
+  createdAt: number;
+}
+
+/** A dictionary entry; parentId '0' at the top of its category. enCode is unique per category. */
+export interface DictionaryDataRow {
+  id: string;
+  dictionaryTypeId: string;
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
+/** A data interface: 1 SQL (one read-only SELECT), 2 static JSON rows, 3 HTTP API. */
+export interface DataInterfaceRow {
+  id: string;
+  categoryId: string | null;
+  fullName: string;
+  enCode: string;
+  type: number;
+  dataSource: string | null;
+  /** The SQL statement (type 1) or the static JSON array (type 2). */
+  queryText: string | null;
+  /** 'GET' or 'POST' (type 3). */
+  requestMethod: string | null;
+  /** The URL (type 3). */
+  path: string | null;
+  /** JSON text: [{ field, value }] (type 3). */
+  requestHeaders: string | null;
+  /** JSON text: [{ field, dataType, defaultValue, required }]. */
+  requestParameters: string | null;
+  /** JSON text: the field names of the result, as last read by GetFields or saved. */
+  responseFields: string | null;
+  enabledMark: number;
+  sortCode: number;
+  description: string | null;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+/** One execution of a data interface. */
+export interface DataInterfaceLogRow {
+  id: string;
+  interfaceId: string;
+  invokedAt: number;
+  durationMs: number;
+  userId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  success: number;
+  message: string | null;
+}
+
+/** A short-lived link to an export file (id = SHA-256 of the ticket in the URL). */
+export interface ExportTicketRow {
+  id: string;
+  kind: string;
+  objectId: string;
+  userId: string;
+  expiresAt: number;
 }

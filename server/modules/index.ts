@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
+import { dictionaryModule } from './dictionary';
+import { dataInterfaceModule } from './data-interface';
 import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
@@ -20,4 +22,6 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
+  await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
+  await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect });
 }

@@ -1,0 +1,206 @@
+import type { DataInterfaceRow } from '../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { refuse } from '../../http/errors';
+import { scanSql, sqlProblem } from './sql-text';
+import { ROW_CAP, type Row, type Segment, type SqlRunner } from './sql-runner';
+
+export const INTERFACE_TYPE = { sql: 1, static: 2, api: 3 } as const;
+/** Time limit of an API interface call. */
+export const API_TIMEOUT_MS = 10_000;
+
+export interface ParamDefinition {
+  field: string;
+  dataType?: string;
+  defaultValue?: unknown;
+  required?: number | boolean;
+  fieldName?: string;
+}
+export interface ParamValue {
+  field: string;
+  defaultValue?: unknown;
+}
+
+export interface RunInput {
+  principal: Principal;
+  paramList?: readonly ParamValue[];
+}
+
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function checkedField(name: string): string {
+  if (!FIELD.test(name)) throw refuse('dataInterface.columnInvalid', { name: name.slice(0, 60) });
+  return name;
+}
+
+export function parseJsonList<T>(text: string | null): T[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Values of the interface's parameters: the caller's, else the declared defaults; typed by dataType. */
+export function resolveParams(row: DataInterfaceRow, input: RunInput): Map<string, unknown> {
+  const given = new Map((input.paramList ?? []).map((p) => [p.field, p.defaultValue]));
+  const values = new Map<string, unknown>();
+  for (const def of parseJsonList<ParamDefinition>(row.requestParameters)) {
+    let value = given.has(def.field) ? given.get(def.field) : def.defaultValue;
+    if (value === undefined || value === '') value = null;
+    if (value === null && (def.required === 1 || def.required === true)) throw refuse('dataInterface.paramRequired', { field: def.field });
+    if (value !== null && ['int', 'bigint', 'decimal', 'number'].includes(def.dataType ?? '')) {
+      const n = Number(value);
+      if (!Number.isFinite(n) || (def.dataType !== 'decimal' && !Number.isInteger(n))) throw refuse('dataInterface.paramsInvalid');
+      value = n;
+    } else if (value !== null && typeof value !== 'string') value = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    values.set(def.field, value);
+  }
+  for (const [field, value] of given) if (!values.has(field)) values.set(field, value ?? null);
+  // Built-in parameters: set by the server, the caller cannot override them.
+  values.set('currentUserId', input.principal.user.id);
+  values.set('currentOrganizeId', input.principal.user.organizeId);
+  return values;
+}
+
+/** The interface's SQL as segments with its @parameters bound. */
+export function sqlSegments(row: DataInterfaceRow, params: Map<string, unknown>): Segment[] {
+  const scanned = scanSql(row.queryText ?? '');
+  const problem = sqlProblem(scanned);
+  if (problem) throw problem.key === 'dataInterface.sqlForbidden' ? refuse(problem.key, { name: problem.name }) : refuse(problem.key);
+  const segments: Segment[] = [scanned.parts[0]!];
+  scanned.names.forEach((name, i) => segments.push({ value: params.has(name) ? params.get(name) : null }, scanned.parts[i + 1]!));
+  return segments;
+}
+
+/** Rows of a static interface: the stored JSON array (objects kept, other values wrapped as { value }). */
+export function staticRows(row: DataInterfaceRow): Row[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(row.queryText ?? '[]');
+  } catch {
+    throw refuse('dataInterface.staticInvalid');
+  }
+  if (!Array.isArray(value)) throw refuse('dataInterface.staticInvalid');
+  return value.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Row) : { value: item }));
+}
+
+/** Calls an API interface: GET sends the parameters as query, POST as a JSON body. */
+export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown>): Promise<Row[]> {
+  const method = (row.requestMethod ?? 'GET').toUpperCase();
+  let url: URL;
+  try {
+    url = new URL(row.path ?? '');
+  } catch {
+    throw refuse('dataInterface.urlInvalid');
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const h of parseJsonList<{ field?: string; value?: unknown }>(row.requestHeaders)) if (h.field) headers[h.field] = String(h.value ?? '');
+  const sent = Object.fromEntries([...params].filter(([k]) => k !== 'currentUserId' && k !== 'currentOrganizeId'));
+  let body: string | undefined;
+  if (method === 'GET') for (const [k, v] of Object.entries(sent)) url.searchParams.set(k, v === null ? '' : String(v));
+  else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(sent);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: 'error' });
+  } catch (error) {
+    const e = error as Error;
+    throw refuse('dataInterface.apiError', { detail: e.name === 'TimeoutError' ? `timeout ${API_TIMEOUT_MS} ms` : e.message });
+  }
+  if (!response.ok) throw refuse('dataInterface.apiError', { detail: `HTTP ${response.status}` });
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw refuse('dataInterface.apiError', { detail: 'not JSON' });
+  }
+  return rowsFromReply(json).slice(0, ROW_CAP);
+}
+
+/** A platform envelope yields its data; a list yields its rows; an object is one row. */
+export function rowsFromReply(json: unknown): Row[] {
+  let value = json;
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'data' in value && 'code' in value) value = (value as { data: unknown }).data;
+  if (value && typeof value === 'object' && !Array.isArray(value) && Array.isArray((value as { list?: unknown }).list)) value = (value as { list: unknown[] }).list;
+  const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+  return list.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Row) : { value: item }));
+}
+
+export interface ListQuery {
+  keyword?: string;
+  columns: string[];
+  currentPage: number;
+  pageSize: number;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/**
+ * Runs interfaces. SQL interfaces page and filter in SQL (the statement becomes a subquery);
+ * static and API interfaces have no SQL to push into, so they filter and page the returned rows.
+ */
+export class InterfaceExecutor {
+  constructor(private readonly runner: SqlRunner) {}
+
+  async rows(row: DataInterfaceRow, input: RunInput): Promise<Row[]> {
+    const params = resolveParams(row, input);
+    if (row.type === INTERFACE_TYPE.sql) {
+      const segments = sqlSegments(row, params);
+      await this.runner.check(segments);
+      return this.runner.rows(['select * from (\n', ...segments, `\n) t limit ${ROW_CAP}`]);
+    }
+    if (row.type === INTERFACE_TYPE.static) return staticRows(row);
+    return apiRows(row, params);
+  }
+
+  async fields(row: DataInterfaceRow, input: RunInput): Promise<string[]> {
+    if (row.type === INTERFACE_TYPE.sql) {
+      const segments = sqlSegments(row, resolveParams(row, input));
+      await this.runner.check(segments);
+      return this.runner.columns(segments);
+    }
+    const rows = (await this.rows(row, input)).slice(0, 100);
+    return [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  }
+
+  async page(row: DataInterfaceRow, input: RunInput, query: ListQuery): Promise<{ list: Row[]; total: number }> {
+    const keyword = query.keyword?.trim().toLowerCase() ?? '';
+    const offset = (query.currentPage - 1) * query.pageSize;
+    if (row.type !== INTERFACE_TYPE.sql) {
+      let rows = await this.rows(row, input);
+      if (keyword) rows = rows.filter((r) => (query.columns.length ? query.columns : Object.keys(r)).some((c) => text(r[c]).toLowerCase().includes(keyword)));
+      return { list: rows.slice(offset, offset + query.pageSize), total: rows.length };
+    }
+    const segments = sqlSegments(row, resolveParams(row, input));
+    await this.runner.check(segments);
+    const columns = keyword ? (query.columns.length ? query.columns : await this.runner.columns(segments)) : [];
+    const where: Segment[] = [];
+    if (keyword && columns.length) {
+      where.push(' where ');
+      columns.forEach((c, i) => {
+        where.push(`${i ? ' or ' : ''}lower(cast(t."${checkedField(c)}" as varchar(4000))) like `, { value: `%${keyword}%` });
+      });
+    }
+    const [countRow] = await this.runner.rows(['select count(*) as "total" from (\n', ...segments, '\n) t', ...where]);
+    const list = await this.runner.rows(['select * from (\n', ...segments, '\n) t', ...where, ' limit ', { value: query.pageSize }, ' offset ', { value: offset }]);
+    return { list, total: Number(countRow?.total ?? 0) };
+  }
+
+  async byIds(row: DataInterfaceRow, input: RunInput, field: string, ids: readonly string[]): Promise<Row[]> {
+    const name = checkedField(field);
+    if (ids.length === 0) return [];
+    if (row.type !== INTERFACE_TYPE.sql) {
+      const wanted = new Set(ids.map(String));
+      return (await this.rows(row, input)).filter((r) => wanted.has(text(r[name])));
+    }
+    const segments = sqlSegments(row, resolveParams(row, input));
+    await this.runner.check(segments);
+    const list: Segment[] = [];
+    ids.forEach((id, i) => list.push(i ? ', ' : '', { value: String(id) }));
+    return this.runner.rows(['select * from (\n', ...segments, `\n) t where cast(t."${name}" as varchar(4000)) in (`, ...list, ')']);
+  }
+}
