@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import SparkMD5 from 'spark-md5';
+import type { Db } from '../db';
 
 /**
  * Passwords never travel in clear: the browser sends the MD5 hex of what the user typed,
@@ -31,4 +32,15 @@ export async function verifyPassword(storedHash: string | null | undefined, clie
   } catch {
     return false; // a malformed stored hash is a refusal, never a 500
   }
+}
+
+/** Sets a user's password from its client MD5 and records when (ends the forced-change state). */
+export async function storePassword(
+  db: Db,
+  userId: string,
+  clientMd5: string,
+  now = Date.now(),
+): Promise<void> {
+  const passwordHash = await hashPassword(clientMd5);
+  await db.updateTable('baseUser').set({ passwordHash, changePasswordDate: now, updatedAt: now }).where('id', '=', userId).execute();
 }

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/2026_11_22_0001_foundation';
 import * as visualdev from './migrations/2026_11_22_0002_visualdev';
 import * as dictionaryDataInterface from './migrations/2026_11_22_0003_dictionary_datainterface';
+import * as profile from './migrations/2026_11_22_0004_profile';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_visualdev': visualdev,
   '2026_11_22_0003_dictionary_datainterface': dictionaryDataInterface,
+  '2026_11_22_0004_profile': profile,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

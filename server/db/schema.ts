@@ -21,6 +21,10 @@ export interface Database {
   baseLoginFailure: LoginFailureRow;
   baseSmsCode: SmsCodeRow;
   baseCaptcha: CaptchaRow;
+  baseUserProfile: UserProfileRow;
+  baseSignImg: SignImgRow;
+  baseRegistration: RegistrationRow;
+  baseScanTicket: ScanTicketRow;
   baseVisualdev: VisualdevRow;
   visualdevRecord: VisualdevRecordRow;
   visualdevRecordValue: VisualdevRecordValueRow;
@@ -228,6 +232,7 @@ export interface CaptchaRow {
   expiresAt: number;
 }
 
+
 /** A visual-development model: its draft definition and the released (compiled) snapshot. */
 export interface VisualdevRow {
   id: string;
@@ -359,4 +364,54 @@ export interface ExportTicketRow {
   objectId: string;
   userId: string;
   expiresAt: number;
+}
+
+/** Profile fields and preferences of a user beyond base_user; one row, made on first save. */
+export interface UserProfileRow {
+  userId: string;
+  birthday: number | null;
+  landline: string | null;
+  postalAddress: string | null;
+  urgentContacts: string | null;
+  urgentTelephone: string | null;
+  signature: string | null;
+  /** JSON text: { layoutType, themeColor, slideClass, size } chosen in the settings drawer. */
+  preferences: string | null;
+  updatedAt: number;
+}
+
+/** A signature image of a user (a PNG or JPEG data URL); at most one is the default. */
+export interface SignImgRow {
+  id: string;
+  userId: string;
+  signImg: string;
+  isDefault: number;
+  createdAt: number;
+}
+
+/** A business customer's self-registration; the account stays disabled until approved. */
+export interface RegistrationRow {
+  id: string;
+  userId: string;
+  mobile: string;
+  companyName: string;
+  contactName: string;
+  /** 'pending' | 'approved' */
+  state: string;
+  createdAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+}
+
+/** A scan-login ticket (id = SHA-256 of the ticket shown in the QR code). */
+export interface ScanTicketRow {
+  id: string;
+  /** 'waiting' | 'scanned' | 'confirmed' */
+  status: string;
+  userId: string | null;
+  createdAt: number;
+  expiresAt: number;
+  confirmedAt: number | null;
+  /** When the poller received its token: the ticket is then spent. */
+  deliveredAt: number | null;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
+import { currentUserModule } from './current-user';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
@@ -20,7 +21,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(healthRoutes, { prefix: '/api/system', dialect: ctx.dialect });
   await app.register(sysConfigRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
-  await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db });
+  await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
+  await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect });

@@ -1,17 +1,34 @@
+import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { readSysConfig } from '../system/config-store';
 import { CAPTCHA_KEY_PATTERN, issueCaptcha } from './captcha-store';
+import { AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, avatarPath, imageTypeOf, mimeOfName, saveAvatar } from './avatar-store';
+import { Envelope, ok } from '../../http/envelope';
+import { AppError, refuse } from '../../http/errors';
+import { ReplyCode } from '../../../src/runtime/codes';
 import type { Db } from '../../db';
 
-/** /api/file: for now the sign-in captcha image; uploads and downloads join this module later. */
-export const fileRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, opts) => {
+export interface FileOptions {
+  db: Db;
+  /** Root of stored files (<dataDir>/files/...). */
+  dataDir: string;
+}
+
+const tags = ['file'];
+
+/** /api/file: the sign-in captcha image, avatar upload and serving. */
+export const fileRoutes: FastifyPluginAsyncTypebox<FileOptions> = async (app, opts) => {
+  // Encapsulated here: only this module's routes parse multipart bodies.
+  await app.register(multipart, { limits: { files: 1, fileSize: AVATAR_MAX_BYTES, fields: 10, parts: 12 } });
+
   app.get(
     '/ImageCode/:timestamp',
     {
       config: { access: 'public' },
       schema: {
-        tags: ['file'],
+        tags,
         summary: 'Captcha image (SVG) for the sign-in form; the code is kept five minutes under the timestamp key',
         params: Type.Object({ timestamp: Type.String({ pattern: CAPTCHA_KEY_PATTERN }) }),
         response: { 200: Type.String({ description: 'image/svg+xml' }) },
@@ -21,6 +38,62 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, opt
       const config = await readSysConfig(opts.db);
       const svg = await issueCaptcha(opts.db, request.params.timestamp, config.verificationCodeNumber);
       return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-store').send(svg);
+    },
+  );
+
+  app.post(
+    '/Uploader/userAvatar',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Upload an avatar image (multipart field "file"; PNG, JPEG, GIF or WEBP by content, at most 5 MB)',
+        description: 'Then PUT /api/permission/Users/Current/Avatar/{name} with the returned name to use it.',
+        consumes: ['multipart/form-data'],
+        response: { 200: Envelope(Type.Object({ name: Type.String(), url: Type.String({ description: 'where the image is served' }) })) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw refuse('profile.imageRequired');
+      const part = await request.file();
+      if (!part) throw refuse('profile.imageRequired');
+      const tooLarge = refuse('profile.imageTooLarge', { mb: AVATAR_MAX_BYTES / 1024 / 1024 });
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge;
+        throw error;
+      }
+      // The limit event can come after the last chunk: check the stream's own flag too.
+      if (part.file.truncated || bytes.length > AVATAR_MAX_BYTES) throw tooLarge;
+      if (bytes.length === 0) throw refuse('profile.imageRequired');
+      const type = imageTypeOf(bytes);
+      if (!type) throw refuse('profile.imageType');
+      const name = await saveAvatar(opts.dataDir, bytes, type.ext);
+      return ok({ name, url: `${AVATAR_URL_PREFIX}${name}` }, request.t('profile.uploaded'));
+    },
+  );
+
+  app.get(
+    '/Image/userAvatar/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'An avatar image. Public on purpose: <img> cannot send a token, and stored names are 128-bit random',
+        params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Unknown({ description: 'the image bytes (image/png, image/jpeg, image/gif or image/webp)' }) },
+      },
+    },
+    async (request, reply) => {
+      const file = await avatarPath(opts.dataDir, request.params.name);
+      if (!file) throw new AppError(ReplyCode.notFound, 'profile.fileNotFound');
+      return reply
+        .type(mimeOfName(file))
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(file));
     },
   );
 };

@@ -6,6 +6,7 @@ import type { Locale } from '../../../src/runtime/i18n';
 import { translate } from '../../../src/runtime/i18n';
 import { publicSysConfig, type SysConfig } from '../system/config-store';
 import { layoutOf } from './sign-in';
+import { preferencesOf, readProfile } from '../current-user/profile-repo';
 
 export interface MenuNode {
   id: string;
@@ -121,7 +122,7 @@ export function ipPlaceName(ip: string | null, locale: Locale): string | null {
   return translate(locale, local ? 'oauth.ipLocal' : 'oauth.ipUnknown');
 }
 
-async function organisationOf(db: Db, organizeId: string | null) {
+export async function organisationOf(db: Db, organizeId: string | null) {
   if (!organizeId) return { department: null, departmentName: null, organizeName: null };
   // Walk up to the nearest company; the tree is shallow, a few look-ups at most.
   const chain: { id: string; parentId: string; category: string; fullName: string }[] = [];
@@ -177,6 +178,9 @@ async function userInfo(db: Db, principal: Principal, config: SysConfig, locale:
     userKind: u.userKind,
     theme: layoutOf(u, config),
     language: u.language,
+    preferences: preferencesOf(u, await readProfile(db, u.id), config),
+    // The shell opens the forced reset-password dialog (spec 2.6) when this is true.
+    mustChangePassword: config.mandatoryModificationOfInitialPassword === 1 && u.changePasswordDate === null,
     permissionCodes: [...principal.permissions].sort(),
   };
 }

@@ -11,7 +11,9 @@ import { ReplyCode } from '../../../src/runtime/codes';
 import { readSysConfig } from '../system/config-store';
 import { accountKey, clearFailures, findUserByMobile } from './accounts-repo';
 import { currentUser } from './current-user';
-import { CurrentUserData, LockStateData, LoginBody, LoginConfigData, LoginData, NeedCaptchaNote, SmsLoginBody, UnlockBody } from './schemas';
+import { CurrentUserData, LockStateData, LoginBody, LoginConfigData, LoginData, NeedCaptchaNote, SmsLoginBody, SmsPurposeQuery, UnlockBody } from './schemas';
+import { mobileTaken, publicAccountRoutes, SMS_REGISTER } from './public-routes';
+import { scanLoginRoutes } from './scan-login';
 import { assertNotLocked, failAttempt, needsCaptcha, passwordSignIn, SMS_LOGIN, smsSignIn, type Caller } from './sign-in';
 import { issueSmsCode, PHONE_PATTERN, SMS_RULES } from './sms';
 
@@ -23,10 +25,16 @@ export interface OauthOptions {
 const caller = (request: FastifyRequest): Caller => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 const tags = ['oauth'];
 
-/** /api/oauth: sign-in (password, SMS code), the current user, logout and the lock screen. */
+/**
+ * /api/oauth: sign-in (password, SMS code, scan), the current user, logout and the lock screen;
+ * registration, password reset and the password policy (public-routes.ts).
+ */
 export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, opts) => {
   const { db } = opts;
   const deps = { db, idleSeconds: opts.idleSeconds };
+  // Not `opts`: it carries the prefix, which would then be applied twice.
+  await app.register(publicAccountRoutes, deps);
+  await app.register(scanLoginRoutes, deps);
 
   app.post(
     '/Login',
@@ -62,17 +70,28 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
       config: { access: 'public' },
       schema: {
         tags,
-        summary: `Send a sign-in code by SMS (one a minute, ${SMS_RULES.perHour} an hour per number; valid five minutes)`,
+        summary: `Send an SMS code for sign-in, registration or password reset (one a minute, ${SMS_RULES.perHour} an hour per number and purpose; valid five minutes)`,
+        description:
+          "purpose=login and forgetPwd send only to a number with an enabled account, and answer the same either way; purpose=register refuses a number already registered.",
         params: Type.Object({ phone: Type.String({ maxLength: 30 }) }),
+        querystring: SmsPurposeQuery,
         response: { 200: EmptyEnvelope },
       },
     },
     async (request) => {
       const phone = request.params.phone.trim();
+      const purpose = request.query.purpose ?? SMS_LOGIN;
       if (!PHONE_PATTERN.test(phone)) throw refuse('oauth.phoneInvalid');
-      const user = await findUserByMobile(db, phone);
-      const code = await issueSmsCode(db, phone, SMS_LOGIN, Boolean(user && user.enabledMark === 1));
-      if (code) await app.sms.sender.send({ phone, code, purpose: SMS_LOGIN, ttlMinutes: SMS_RULES.ttlMs / 60_000 });
+      let deliver: boolean;
+      if (purpose === SMS_REGISTER) {
+        if (await mobileTaken(db, phone)) throw refuse('profile.mobileRegistered');
+        deliver = true;
+      } else {
+        const user = await findUserByMobile(db, phone);
+        deliver = Boolean(user && user.enabledMark === 1);
+      }
+      const code = await issueSmsCode(db, phone, purpose, deliver);
+      if (code) await app.sms.sender.send({ phone, code, purpose, ttlMinutes: SMS_RULES.ttlMs / 60_000 });
       return done(request.t('oauth.smsSent'));
     },
   );

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { PUBLIC_CONFIG_KEYS } from '../system/config-store';
+import { Preferences } from '../current-user/preferences-schema';
 
 /** Wire shapes of /api/oauth. Form-encoded bodies arrive as strings. */
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -99,6 +100,8 @@ export const CurrentUserData = Type.Object({
     userKind: Type.String(),
     theme: Type.String(),
     language: Nullable(Type.String()),
+    preferences: Preferences,
+    mustChangePassword: Type.Boolean({ description: 'the policy demands a change and the user never changed the initial password: show the forced dialog' }),
     permissionCodes: Type.Array(Type.String()),
   }),
   sysConfigInfo: Type.Object(sysConfigShape),
@@ -118,3 +121,53 @@ export const UnlockBody = Type.Object({
 
 export const NeedCaptchaNote =
   'Failed sign-ins answer { code: 400, msg, data: { needCaptcha } } so the page knows whether to show the captcha.';
+
+const passwordFields = {
+  newPassword: Type.Optional(Type.String({ maxLength: 200, description: 'the PLAIN new password: the server checks the policy on it (send over TLS)' })),
+  repeatPassword: Type.Optional(Type.String({ maxLength: 200, description: 'plain repetition; when sent it must equal newPassword' })),
+  password: Type.Optional(Type.String({ maxLength: 64, description: 'MD5 hex of the new password (optional; must match newPassword)' })),
+};
+
+export const RegisterBody = Type.Object({
+  mobile: Type.String({ maxLength: 30, description: 'mobile number; becomes the account name' }),
+  smsCode: Type.Optional(Type.String({ maxLength: 10, description: "from GET getSmsCode/{mobile}?purpose=register" })),
+  companyName: Type.Optional(Type.String({ maxLength: 200 })),
+  contactName: Type.Optional(Type.String({ maxLength: 200 })),
+  ...passwordFields,
+});
+
+export const ForgetPwdBody = Type.Object({
+  mobile: Type.String({ maxLength: 30 }),
+  smsCode: Type.Optional(Type.String({ maxLength: 10, description: "from GET getSmsCode/{mobile}?purpose=forgetPwd" })),
+  ...passwordFields,
+});
+
+export const PasswordPolicyData = Type.Object({
+  passwordStrengthLimit: Type.Integer({ description: '1 = the rules below apply' }),
+  passwordLengthMin: Type.Integer({ description: '1 = a minimum length applies' }),
+  passwordLengthMinNumber: Type.Integer(),
+  containsNumbers: Type.Integer(),
+  includeLowercaseLetters: Type.Integer(),
+  includeUppercaseLetters: Type.Integer(),
+  containsCharacters: Type.Integer(),
+  mandatoryModificationOfInitialPassword: Type.Integer({ description: '1 = users who never changed the initial password must change it on entry' }),
+});
+
+export const ScanTicketData = Type.Object({
+  ticket: Type.String({ description: 'render as a QR code; poll GET ScanLogin/Ticket/{ticket}' }),
+  expiresAt: Type.Number(),
+});
+
+export const ScanStatusData = Type.Object({
+  status: Type.Union([Type.Literal('waiting'), Type.Literal('scanned'), Type.Literal('confirmed'), Type.Literal('expired')]),
+  token: Type.Optional(Type.String({ description: 'the new session, sent once, with status confirmed' })),
+  theme: Type.Optional(Type.String()),
+});
+
+export const ScanTicketParams = Type.Object({ ticket: Type.String({ maxLength: 100 }) });
+
+export const SmsPurposeQuery = Type.Object({
+  purpose: Type.Optional(
+    Type.Union([Type.Literal('login'), Type.Literal('register'), Type.Literal('forgetPwd')], { default: 'login', description: 'what the code is for; each has its own limits' }),
+  ),
+});

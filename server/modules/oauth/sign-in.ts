@@ -97,10 +97,11 @@ export async function passwordSignIn(deps: SignInDeps, input: PasswordSignIn, ca
     await log(user, false, 'oauth.wrongCredentials');
     return failAttempt(db, key, config, 'oauth.wrongCredentials');
   }
-  // 4. Only someone who knows the password learns that the account is disabled.
+  // 4. Only someone who knows the password learns that the account is disabled (or awaits approval).
   if (user!.enabledMark !== 1) {
-    await log(user, false, 'oauth.accountDisabled');
-    throw refuse('oauth.accountDisabled');
+    const reason = await disabledReason(db, user!);
+    await log(user, false, reason);
+    throw refuse(reason);
   }
   await clearFailures(db, key);
   return finishSignIn(deps, user!, config, caller);
@@ -132,10 +133,17 @@ export async function smsSignIn(deps: SignInDeps, input: { phone: string; smsCod
   await consumeSmsCode(db, phone, SMS_LOGIN, input.smsCode);
   if (!user) throw refuse('oauth.smsCodeWrong');
   if (user.enabledMark !== 1) {
-    await insertLoginLog(db, { userId: user.id, account: phone, success: false, message: 'oauth.accountDisabled', ...caller });
-    throw refuse('oauth.accountDisabled');
+    const reason = await disabledReason(db, user);
+    await insertLoginLog(db, { userId: user.id, account: phone, success: false, message: reason, ...caller });
+    throw refuse(reason);
   }
   return finishSignIn(deps, user, config, caller);
 }
 
 export const SMS_LOGIN = 'login';
+
+/** Why a disabled account cannot sign in: a self-registration awaiting approval, or disabled. */
+export async function disabledReason(db: Db, user: UserRow): Promise<'profile.accountPending' | 'oauth.accountDisabled'> {
+  const pending = await db.selectFrom('baseRegistration').select('id').where('userId', '=', user.id).where('state', '=', 'pending').executeTakeFirst();
+  return pending ? 'profile.accountPending' : 'oauth.accountDisabled';
+}

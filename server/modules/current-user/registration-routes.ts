@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { principalOf } from '../../auth/access';
+import { newId } from '../../db/ids';
+import { EmptyEnvelope, PagedEnvelope, done, ok } from '../../http/envelope';
+import { refuse } from '../../http/errors';
+import type { CurrentUserOptions } from './profile-routes';
+import { IdParams, PageQuery, PendingRegistration } from './schemas';
+import { Type } from 'typebox';
+
+/** The role a self-registered business customer receives on approval (seeded as 业务客户). */
+export const CUSTOMER_ROLE_CODE = 'businessCustomer';
+
+const tags = ['permission'];
+const manage = { permission: 'permission.user:manage' } as const;
+
+/** Staff review of self-registrations (POST /api/oauth/register): list the pending ones, approve. */
+export const registrationRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = async (app, opts) => {
+  const { db } = opts;
+
+  app.get(
+    '/Pending',
+    {
+      config: { access: manage },
+      schema: { tags, summary: 'Self-registered customer accounts awaiting approval, oldest first', querystring: Type.Object(PageQuery), response: { 200: PagedEnvelope(PendingRegistration) } },
+    },
+    async (request) => {
+      const { currentPage = 1, pageSize = 20 } = request.query;
+      const base = db.selectFrom('baseRegistration as r').innerJoin('baseUser as u', 'u.id', 'r.userId').where('r.state', '=', 'pending');
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await base
+        .select(['u.id', 'r.id as registrationId', 'u.account', 'r.mobile', 'r.companyName', 'r.contactName', 'r.createdAt'])
+        .orderBy('r.createdAt')
+        .orderBy('r.id')
+        .limit(pageSize)
+        .offset((currentPage - 1) * pageSize)
+        .execute();
+      return ok({ list: rows, pagination: { currentPage, pageSize, total: Number(total) } });
+    },
+  );
+
+  app.put(
+    '/:id/Actions/Approve',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Approve a pending registration: the company becomes an organisation, the account gets the customer role and is enabled',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const approver = principalOf(request).user;
+      const userId = request.params.id;
+      await db.transaction().execute(async (trx) => {
+        const now = Date.now();
+        const claimed = await trx
+          .updateTable('baseRegistration')
+          .set({ state: 'approved', decidedAt: now, decidedBy: approver.id })
+          .where('userId', '=', userId)
+          .where('state', '=', 'pending')
+          .returning(['companyName', 'mobile'])
+          .executeTakeFirst();
+        if (!claimed) throw refuse('profile.registrationNotFound');
+        const organizeId = newId();
+        await trx
+          .insertInto('baseOrganize')
+          .values({ id: organizeId, parentId: '-1', category: 'company', fullName: claimed.companyName, enCode: `customer.${claimed.mobile}.${organizeId.slice(-6)}`, sortCode: 0, enabledMark: 1, description: null, createdAt: now })
+          .execute();
+        const role = await trx.selectFrom('baseRole').select('id').where('enCode', '=', CUSTOMER_ROLE_CODE).executeTakeFirst();
+        if (role) await trx.insertInto('baseUserRelation').values({ id: newId(), userId, objectType: 'Role', objectId: role.id, sortCode: 0 }).execute();
+        await trx.updateTable('baseUser').set({ enabledMark: 1, organizeId, updatedAt: now }).where('id', '=', userId).execute();
+      });
+      return done(request.t('profile.approved'));
+    },
+  );
+};
