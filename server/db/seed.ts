@@ -6,6 +6,8 @@ import { newId } from './ids';
 import path from 'node:path';
 import type { AuthorizeRow, OrganizeRow, UserRow } from './schema';
 import { readMenuFile, syncMenu } from './menu-file';
+import { seedDictionaryDemo } from '../modules/dictionary/seed';
+import { seedDataInterfaceDemo } from '../modules/data-interface/seed';
 
 /** The demo accounts printed at start-up and used by the tests. */
 export const DEMO_ACCOUNTS = [
@@ -107,6 +109,11 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
       .insertInto('baseSysConfig')
       .values(serializeSysConfig({ ...SYS_CONFIG_DEFAULTS, logoIcon: '/logo.svg', navigationIcon: '/logo-nav.svg', copyright: 'Copyright © 2026 供应链管理有限公司' }))
       .execute();
+  });
+  await db.transaction().execute(async (trx) => {
+    // Interfaces are filed under dictionary categories: dictionaries first.
+    await seedDictionaryDemo(trx);
+    await seedDataInterfaceDemo(trx);
   });
   await syncMenu(db, readMenuFile(options.menuFile ?? DEFAULT_MENU_FILE), now);
   return true;

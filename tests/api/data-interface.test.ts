@@ -39,8 +39,12 @@ const entryCount = async () => Number((await server.database.db.selectFrom('base
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
+  // The demo seed (run by startTestServer) created them; running it again adds nothing.
   await seedDictionaryDemo(db);
-  expect(await seedDataInterfaceDemo(db)).toBe(4);
+  expect(await seedDataInterfaceDemo(db)).toBe(0);
+  expect((await db.selectFrom('baseDataInterface').select('enCode').execute()).map((r) => r.enCode)).toEqual(
+    expect.arrayContaining(['monthlySales', 'userCountByOrganize', 'recentUsers', 'dictionaryEntries', 'salesByMonth', 'todayStats', 'latestOrders']),
+  );
   expect(await seedDataInterfaceDemo(db)).toBe(0); // idempotent
   for (const row of await db.selectFrom('baseDataInterface').select(['id', 'enCode']).execute()) ids[row.enCode] = row.id;
   for (const account of ['admin', 'staff', 'customer']) {
@@ -215,7 +219,7 @@ describe('managing data interfaces', () => {
 
     const selector = await call('customer', 'GET', '/api/system/DataInterface/Selector');
     const report = selector.body.data.list.find((c: { fullName: string }) => c.fullName === '报表数据');
-    expect(report.children.map((c: { enCode: string }) => c.enCode)).toEqual(['monthlySales', 'userCountByOrganize']);
+    expect(report.children.map((c: { enCode: string }) => c.enCode)).toEqual(['monthlySales', 'userCountByOrganize', 'salesByMonth']);
     const picker = await call('customer', 'GET', '/api/system/DataInterface/getList');
     expect(picker.body.data.list.length).toBeGreaterThanOrEqual(4);
     expect(JSON.stringify(picker.body.data)).not.toContain('queryText');
@@ -240,5 +244,18 @@ describe('managing data interfaces', () => {
     expect(copied.body.data.enCode).toMatch(/^recentUsers\.copy\d{5}$/);
     expect((await call('admin', 'DELETE', `/api/system/DataInterface/${copy.body.data.id}`)).body.msg).toBe('删除成功');
     expect((await call('admin', 'GET', `/api/system/DataInterface/${copy.body.data.id}`)).status).toBe(404);
+  });
+});
+
+describe('demo interfaces used by the demo report and portal', () => {
+  it('runs by enCode, and a static interface filters its rows by a declared parameter', async () => {
+    const all = await call('staff', 'POST', '/api/system/DataInterface/salesByMonth/Actions/Preview', { paramList: [] });
+    expect(all.body.code).toBe(200);
+    expect(all.body.data).toHaveLength(24);
+    const steel = await call('staff', 'POST', '/api/system/DataInterface/salesByMonth/Actions/Preview', { paramList: [{ field: 'category', defaultValue: 'steel' }] });
+    expect(steel.body.data).toHaveLength(12);
+    expect(new Set(steel.body.data.map((r: { category: string }) => r.category))).toEqual(new Set(['steel']));
+    const stats = await call('customer', 'POST', '/api/system/DataInterface/todayStats/Actions/Preview', { paramList: [] });
+    expect(stats.body.data[0]).toMatchObject({ orders: expect.any(Number), amount: expect.any(Number) });
   });
 });

@@ -64,6 +64,17 @@ export function resolveParams(row: DataInterfaceRow, input: RunInput): Map<strin
   return values;
 }
 
+/**
+ * A static interface's declared parameters filter its rows by equality on the field of the
+ * same name (an empty value filters nothing) — so a report's query inputs work on static data too.
+ */
+export function filterByDeclaredParams(rows: Row[], row: DataInterfaceRow, params: Map<string, unknown>): Row[] {
+  const declared = parseJsonList<ParamDefinition>(row.requestParameters).map((d) => d.field);
+  const active = declared.filter((field) => params.get(field) !== null && params.get(field) !== undefined);
+  if (!active.length) return rows;
+  return rows.filter((r) => active.every((field) => !(field in r) || String(r[field]) === String(params.get(field))));
+}
+
 /** The interface's SQL as segments with its @parameters bound. */
 export function sqlSegments(row: DataInterfaceRow, params: Map<string, unknown>): Segment[] {
   const scanned = scanSql(row.queryText ?? '');
@@ -153,7 +164,7 @@ export class InterfaceExecutor {
       await this.runner.check(segments);
       return this.runner.rows(['select * from (\n', ...segments, `\n) t limit ${ROW_CAP}`]);
     }
-    if (row.type === INTERFACE_TYPE.static) return staticRows(row);
+    if (row.type === INTERFACE_TYPE.static) return filterByDeclaredParams(staticRows(row), row, params);
     return apiRows(row, params);
   }
 

@@ -16,8 +16,11 @@ const manage = { access: { permission: 'system.dataInterface:manage' as const } 
 const read = { access: 'signedIn' as const };
 const tags = ['dataInterface'];
 
+/** By id, or by enCode: descriptors (reports, portals, option sources) name interfaces by code. */
 export async function findInterface(db: Db, id: string) {
-  const row = await db.selectFrom('baseDataInterface').selectAll().where('id', '=', id).executeTakeFirst();
+  const row =
+    (await db.selectFrom('baseDataInterface').selectAll().where('id', '=', id).executeTakeFirst()) ??
+    (await db.selectFrom('baseDataInterface').selectAll().where('enCode', '=', id).executeTakeFirst());
   if (!row) throw new AppError(ReplyCode.notFound, 'dataInterface.notFound');
   return row;
 }

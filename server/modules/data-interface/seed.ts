@@ -46,6 +46,33 @@ export const DEMO_INTERFACES = [
     ].join('\n'),
     requestParameters: JSON.stringify([{ field: 'typeCode', fieldName: '分类编码', dataType: 'varchar', defaultValue: 'unit', required: 1 }]),
   },
+  {
+    enCode: 'salesByMonth', fullName: '月度分类销售', type: INTERFACE_TYPE.static, category: 'report',
+    description: '按月份和商品分类的订单数、销售额与环比（演示数据），参数 category 按分类筛选',
+    queryText: JSON.stringify(
+      months.flatMap((month, i) => [
+        { month, category: 'steel', categoryName: '钢材', orders: 40 + i * 3, amount: amounts[i]! * 0.6, growth: i ? (amounts[i]! - amounts[i - 1]!) / amounts[i - 1]! : 0 },
+        { month, category: 'coal', categoryName: '煤炭', orders: 25 + i * 2, amount: amounts[i]! * 0.4, growth: i ? (amounts[i]! - amounts[i - 1]!) / amounts[i - 1]! : 0 },
+      ]),
+    ),
+    requestParameters: JSON.stringify([{ field: 'category', fieldName: '商品分类', dataType: 'varchar', defaultValue: '', required: 0 }]),
+  },
+  {
+    enCode: 'todayStats', fullName: '今日运营指标', type: INTERFACE_TYPE.static, category: 'portal',
+    description: '门户数字卡片的演示指标',
+    queryText: JSON.stringify([{ orders: 128, amount: 356800, toShip: 17, lowStock: 5 }]),
+    requestParameters: null,
+  },
+  {
+    enCode: 'latestOrders', fullName: '最新订单', type: INTERFACE_TYPE.static, category: 'portal',
+    description: '门户列表卡片的演示订单',
+    queryText: JSON.stringify(
+      ['华东客户公司', '华南客户公司', '华东客户公司', '华南客户公司', '华东客户公司', '华南客户公司', '华东客户公司', '华南客户公司'].map((customer, i) => ({
+        orderNo: `SO2026112${String(i + 1).padStart(3, '0')}`, customer, amount: 12000 + i * 3150,
+      })),
+    ),
+    requestParameters: null,
+  },
 ] as const;
 
 /**
