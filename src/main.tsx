@@ -1,28 +1,41 @@
-import { StrictMode } from 'react';
+import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { Provider as JotaiProvider } from 'jotai';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import { bootstrap } from './app/bootstrap';
 import { appStore } from './app/store';
-import { theme } from './app/theme';
+import { buildTheme } from './app/theme';
+import { settingsAtom } from './app/settings/settings';
+import { SIZE_SCALE } from './app/settings/settings-core';
 import { AppRoutes } from './app/router/AppRoutes';
 
 bootstrap();
 
+/** The Mantine theme follows the colour theme and size settings. */
+function ThemedProvider({ children }: { children: ReactNode }) {
+  const { themeColor, size } = useAtomValue(settingsAtom);
+  const theme = useMemo(() => buildTheme(themeColor, SIZE_SCALE[size]), [themeColor, size]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <JotaiProvider store={appStore}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <ThemedProvider>
         <ModalsProvider>
           <Notifications position="top-center" />
           <AppRoutes />
         </ModalsProvider>
-      </MantineProvider>
+      </ThemedProvider>
     </JotaiProvider>
   </StrictMode>,
 );

@@ -35,6 +35,8 @@ export interface RequestOptions {
   data?: Record<string, unknown> | unknown[] | null;
   /** Send the body form-encoded (application/x-www-form-urlencoded). */
   form?: boolean;
+  /** A multipart body (uploads); sent as it is, the browser sets its Content-Type. */
+  formData?: FormData;
   /** Return the body as it is; no message, no session handling. */
   skipErrorHandler?: boolean;
   /** Sign-in and lock-screen calls: 600/601/602 do not end the session. */
@@ -102,8 +104,10 @@ export function buildRequest(options: RequestOptions, e: Pick<ClientEnvironment,
   const headers: Record<string, string> = { 'jnpf-origin': 'pc', 'X-Language': e.getLanguage() };
   const token = e.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (!sendsQuery && options.data !== undefined && options.data !== null) {
+  let body: string | FormData | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (!sendsQuery && options.data !== undefined && options.data !== null) {
     if (options.form && !Array.isArray(options.data)) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
       body = formEncode(options.data);

@@ -2,6 +2,7 @@
 import SparkMD5 from 'spark-md5';
 import { http, request } from './client';
 import type { CurrentUser, LockState, LoginConfig, LoginResult } from './types';
+import type { PasswordPolicy } from '../../runtime/password-policy';
 
 /** The fixed client fields every sign-in sends. */
 export const LOGIN_CLIENT = { client_id: 'admin', client_secret: '123456', scope: 'all' } as const;
@@ -51,8 +52,13 @@ export function smsLogin(input: { phone: string; smsCode: string }): Promise<Log
   );
 }
 
-export function getSmsCode(phone: string): Promise<unknown> {
-  return http.get(`/api/oauth/getSmsCode/${encodeURIComponent(phone.trim())}`, undefined, { sessionCall: true, silent: true });
+export function getSmsCode(phone: string, purpose: 'login' | 'register' | 'forgetPwd' = 'login'): Promise<unknown> {
+  return http.get(`/api/oauth/getSmsCode/${encodeURIComponent(phone.trim())}`, purpose === 'login' ? undefined : { purpose }, { sessionCall: true, silent: true });
+}
+
+/** The password policy, readable before sign-in (register and reset forms explain it). */
+export function getPasswordPolicy(): Promise<PasswordPolicy> {
+  return http.get<PasswordPolicy>('/api/oauth/getPasswordPolicy', undefined, { sessionCall: true, silent: true });
 }
 
 export function getLoginConfig(account: string): Promise<LoginConfig> {
@@ -81,4 +87,46 @@ export function unlockScreen(input: { account: string; password: string }): Prom
 
 export function getLockState(): Promise<LockState> {
   return http.get<LockState>('/api/oauth/LockState', undefined, { sessionCall: true, silent: true });
+}
+
+/** Customer self-registration (spec 7.1): the account waits for staff approval. */
+export function register(input: { mobile: string; smsCode: string; companyName: string; contactName: string; password: string }): Promise<unknown> {
+  return http.post(
+    '/api/oauth/register',
+    { mobile: input.mobile.trim(), smsCode: input.smsCode.trim(), companyName: input.companyName.trim(), contactName: input.contactName.trim(), password: hashPassword(input.password), newPassword: input.password },
+    { sessionCall: true, silent: true },
+  );
+}
+
+/** Resets a forgotten password with an SMS code. */
+export function forgetPassword(input: { mobile: string; smsCode: string; password: string }): Promise<unknown> {
+  return http.post(
+    '/api/oauth/forgetPwd',
+    { mobile: input.mobile.trim(), smsCode: input.smsCode.trim(), password: hashPassword(input.password), newPassword: input.password },
+    { sessionCall: true, silent: true },
+  );
+}
+
+export interface ScanTicket {
+  ticket: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+export interface ScanTicketState {
+  status: 'waiting' | 'scanned' | 'confirmed' | 'expired' | string;
+  token?: string | null;
+  theme?: string;
+}
+
+export function newScanTicket(): Promise<ScanTicket> {
+  return http.post<ScanTicket>('/api/oauth/ScanLogin/Ticket', {}, { sessionCall: true, silent: true });
+}
+
+export function pollScanTicket(ticket: string): Promise<ScanTicketState> {
+  return http.get<ScanTicketState>(`/api/oauth/ScanLogin/Ticket/${encodeURIComponent(ticket)}`, undefined, { sessionCall: true, silent: true });
+}
+
+export function confirmScanTicket(ticket: string): Promise<unknown> {
+  return http.post(`/api/oauth/ScanLogin/Ticket/${encodeURIComponent(ticket)}/Confirm`, {}, { silent: true });
 }

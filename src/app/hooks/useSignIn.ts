@@ -7,7 +7,7 @@ import { adoptToken, justSignedInAtom, setLock } from '../session/session';
 import { go } from '../router/navigation';
 
 /** After a token arrives: store it, remember to show the previous-login notice, go to /. */
-function signedIn(result: LoginResult): void {
+export function signedIn(result: LoginResult): void {
   setLock(false);
   adoptToken(result.token);
   appStore.set(justSignedInAtom, true);

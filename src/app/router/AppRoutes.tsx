@@ -2,16 +2,18 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Center, Loader } from '@mantine/core';
 import { Shell } from '../shell/Shell';
-import { ShellPage } from '../shell/ShellPage';
 import { Guard } from './Guard';
-import { PublicUnderConstruction } from '../../pages/construction/PublicUnderConstruction';
 
 const LoginPage = lazy(() => import('../../pages/login/LoginPage'));
 const GuidePage = lazy(() => import('../../pages/guide/GuidePage'));
 const LockScreenPage = lazy(() => import('../../pages/lockScreen/LockScreenPage'));
-const RedirectPage = lazy(() => import('../../pages/redirect/RedirectPage'));
+const TokenLandingPage = lazy(() => import('../../pages/sso/TokenLandingPage'));
+const FormShortLinkPage = lazy(() => import('../../pages/formShortLink/FormShortLinkPage'));
+const CustomerLoginPage = lazy(() => import('../../pages/customer/CustomerLoginPage'));
+const CustomerRegisterPage = lazy(() => import('../../pages/customer/CustomerRegisterPage'));
+const CustomerSetPassPage = lazy(() => import('../../pages/customer/CustomerSetPassPage'));
 
-/** Public routes outside the layout; everything else lives in the shell. */
+/** Public routes outside the layout; everything else (including /redirect/*) lives in the shell. */
 export function AppRoutes() {
   return (
     <Guard>
@@ -26,20 +28,17 @@ export function AppRoutes() {
           <Route path="/login" component={LoginPage} />
           <Route path="/guide" component={GuidePage} />
           <Route path="/lockScreen" component={LockScreenPage} />
-          <Route path="/redirect/*" component={RedirectPage} />
-          <Route path="/sso" component={PublicUnderConstruction} />
-          <Route path="/auth-redirect" component={PublicUnderConstruction} />
-          <Route path="/formShortLink" component={PublicUnderConstruction} />
-          <Route path="/glyGmlogin" component={PublicUnderConstruction} />
-          <Route path="/glyGmlogin/register" component={PublicUnderConstruction} />
-          <Route path="/glyGmlogin/setPass" component={PublicUnderConstruction} />
+          <Route path="/sso" component={TokenLandingPage} />
+          <Route path="/auth-redirect" component={TokenLandingPage} />
+          <Route path="/formShortLink" component={FormShortLinkPage} />
+          <Route path="/glyGmlogin" component={CustomerLoginPage} />
+          <Route path="/glyGmlogin/register" component={CustomerRegisterPage} />
+          <Route path="/glyGmlogin/setPass" component={CustomerSetPassPage} />
           <Route path="/">
             <Redirect to="/home" replace />
           </Route>
           <Route>
-            <Shell>
-              <ShellPage />
-            </Shell>
+            <Shell />
           </Route>
         </Switch>
       </Suspense>

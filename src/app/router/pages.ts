@@ -27,10 +27,22 @@ export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 export const pages: Record<string, PageComponent> = {
   '/home': lazy(() => import('../../pages/home/HomePage')),
   '/externalLink': lazy(() => import('../../pages/externalLink/ExternalLinkPage')),
+  '/profile': lazy(() => import('../../pages/profile/ProfilePage')),
+  '/dashboard': lazy(() => import('../../pages/dashboard/DashboardPage')),
+  '/previewModel': lazy(() => import('../../pages/previewModel/PreviewModelPage')),
+  '/scanConfirm': lazy(() => import('../../pages/scanConfirm/ScanConfirmPage')),
 };
 
-/** Page of each dynamic menu kind (types 3, 4, 5, 8); empty until the runtime renderers land. */
-export const kindPages: Partial<Record<DynamicKind, PageComponent>> = {};
+/** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */
+export const kindPages: Partial<Record<DynamicKind, PageComponent>> = {
+  model: lazy(() => import('../../pages/dynamic/DynamicPages').then((m) => ({ default: m.ModelKindPage }))),
+  dictionary: lazy(() => import('../../pages/dynamic/DynamicPages').then((m) => ({ default: m.DictionaryKindPage }))),
+  report: lazy(() => import('../../pages/dynamic/DynamicPages').then((m) => ({ default: m.ReportKindPage }))),
+  portal: lazy(() => import('../../pages/dynamic/DynamicPages').then((m) => ({ default: m.PortalKindPage }))),
+};
+
+/** Views never kept mounted when their tab is inactive (the tab strip's no-cache flag). */
+export const NO_CACHE_PATHS: readonly string[] = ['/previewModel', '/scanConfirm', '/404'];
 
 /** Fixed routes inside the main layout (spec 2.3) and their title keys. */
 export const FIXED_ROUTES: Readonly<Record<string, MessageKey>> = {
@@ -59,6 +71,7 @@ export const FIXED_ROUTES: Readonly<Record<string, MessageKey>> = {
   '/invoice': 'route.invoice',
   '/waitGoods': 'route.waitGoods',
   '/noSpec': 'route.noSpec',
+  '/scanConfirm': 'route.scanConfirm',
   '/404': 'route.notFound',
 };
 

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { ReplyCode } from '../../runtime/codes';
 import { ApiError } from '../api/client';
 import { getCurrentUser } from '../api/oauth';
-import { tNow } from '../i18n';
+import { currentLocale, setLocale, tNow } from '../i18n';
+import { isLocale } from '../../runtime/i18n';
 import { appStore } from '../store';
 import { routeFailureMessage } from '../router/guard';
 import { acceptCurrentUser, justSignedInAtom, resetSession, sessionAtom, setLock, type SessionData } from './session';
@@ -52,6 +53,9 @@ function fail(message: string): void {
 
 function install(session: SessionData): void {
   appStore.set(sessionAtom, session);
+  // The language the user chose (kept on the server) follows them to this browser.
+  const language = session.userInfo.language;
+  if (isLocale(language) && language !== currentLocale()) setLocale(language);
   const title = session.sysConfig.title || session.sysConfig.sysName;
   if (title && typeof document !== 'undefined') document.title = String(title);
   if (appStore.get(justSignedInAtom)) {

@@ -9,6 +9,7 @@ import { catalogues } from '../../runtime/i18n';
 import { getToken, isLocked, removeToken, setLocked, setToken } from '../storage';
 import { appStore } from '../store';
 import { localeAtom } from '../i18n';
+import { tabs } from '../tabs/atoms';
 import type { CurrentUser, PermissionEntry, SysConfigInfo, UserInfo } from '../api/types';
 
 export interface SessionData {
@@ -60,6 +61,7 @@ export function resetSession(): void {
   appStore.set(lockedAtom, false);
   appStore.set(sessionAtom, null);
   appStore.set(justSignedInAtom, false);
+  tabs.reset();
 }
 
 export type LoadFailure = { kind: 'locked' } | { kind: 'failed'; message: string | null; messageKey?: 'app.authFailed' | 'app.noMenuPermission' };
@@ -74,4 +76,17 @@ export function acceptCurrentUser(data: CurrentUser | null | undefined): Session
     permissionList: data.permissionList ?? [],
     sysConfig: data.sysConfigInfo ?? {},
   };
+}
+
+/** After a password change: the session's user no longer owes the forced change. */
+export function passwordChanged(): void {
+  const session = appStore.get(sessionAtom);
+  if (!session) return;
+  appStore.set(sessionAtom, { ...session, userInfo: { ...session.userInfo, mustChangePassword: false, changePasswordDate: Date.now() } });
+}
+
+/** Updates fields of the session's user info (avatar, name) after the profile changed them. */
+export function patchUserInfo(change: Partial<UserInfo>): void {
+  const session = appStore.get(sessionAtom);
+  if (session) appStore.set(sessionAtom, { ...session, userInfo: { ...session.userInfo, ...change } });
 }

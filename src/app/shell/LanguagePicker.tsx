@@ -1,7 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { LOCALES } from '../../runtime/i18n';
-import { setLocale, useLocale, useT } from '../i18n';
+import { useLocale, useT } from '../i18n';
+import { chooseLanguage } from '../settings/settings';
 
 /** Simplified Chinese, traditional Chinese, English; the choice is stored locally. */
 export function LanguagePicker({ variant = 'subtle' }: { variant?: 'subtle' | 'default' }) {
@@ -16,7 +17,7 @@ export function LanguagePicker({ variant = 'subtle' }: { variant?: 'subtle' | 'd
       </Menu.Target>
       <Menu.Dropdown>
         {LOCALES.map((l) => (
-          <Menu.Item key={l} onClick={() => setLocale(l)} data-testid={`language-${l}`} fw={l === locale ? 700 : undefined}>
+          <Menu.Item key={l} onClick={() => void chooseLanguage(l)} data-testid={`language-${l}`} fw={l === locale ? 700 : undefined}>
             {t(`lang.${l}`)}
           </Menu.Item>
         ))}

@@ -8,12 +8,14 @@ import { menuRoutesAtom } from '../session/session';
 import { FIXED_ROUTES, isDynamicKind, kindPages, pages } from '../router/pages';
 import { UnderConstruction } from '../../pages/construction/UnderConstruction';
 import NotFoundPage from '../../pages/notFound/NotFoundPage';
+import RedirectPage from '../../pages/redirect/RedirectPage';
 
 /** Resolves the current path to a registered page, an under-construction view, or 404. */
 export function ShellPage() {
   const [path] = useLocation();
   const t = useT();
   const { routes } = useAtomValue(menuRoutesAtom);
+  if (path.startsWith('/redirect/')) return <RedirectPage />;
   const node = findMenuRoute(routes, path);
   const fixedKey = FIXED_ROUTES[path];
   if (path === '/404' || (!node && !fixedKey)) return <NotFoundPage />;

@@ -1,45 +1,75 @@
 import { Button, Group, Menu } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
-import { useAtomValue } from 'jotai';
+import { useElementSize } from '@mantine/hooks';
+import { IconChevronDown, IconDots } from '@tabler/icons-react';
 import { useLocation } from 'wouter';
 import type { MenuNode } from '../../runtime/menu/routes';
-import { menuRoutesAtom } from '../session/session';
+import { useT } from '../i18n';
+import { containsPath, splitTopMenu } from './menu-logic';
 import { useActivateMenu } from './useActivateMenu';
 
-function containsPath(node: MenuNode, path: string): boolean {
-  return node.path === path || node.children.some((c) => containsPath(c, path));
-}
-
-/** The functional layout's horizontal menu: permitted, non-hidden entries; directories drop down. */
-export function TopMenu() {
-  const { navigation } = useAtomValue(menuRoutesAtom);
+/**
+ * The horizontal menu. Functional layout: directories drop down. Blend layout (`onPick`):
+ * a top item with children is picked (its children fill the sidebar). Entries that do not
+ * fit (116 px each) go under 'more'.
+ */
+export function TopMenu({ nodes, activeId, onPick, dark }: { nodes: MenuNode[]; activeId?: string; onPick?: (node: MenuNode) => void; dark?: boolean }) {
+  const t = useT();
+  const { ref, width } = useElementSize();
   const [path] = useLocation();
   const activate = useActivateMenu();
+  // Until measured, show everything (no flicker into 'more').
+  const { shown, more } = width > 0 ? splitTopMenu(nodes, width) : { shown: nodes, more: [] as MenuNode[] };
+  const isActive = (node: MenuNode) => (activeId ? node.id === activeId : containsPath(node, path));
+  const variant = (node: MenuNode) => (isActive(node) ? 'light' : 'subtle');
+  const color = dark ? 'gray.0' : undefined;
+
   return (
-    <Group gap={2} wrap="nowrap" style={{ overflowX: 'auto' }} data-testid="top-menu" role="menubar">
-      {navigation.map((node) =>
-        node.children.length > 0 ? (
-          <Menu key={node.id} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
+    <div ref={ref} style={{ width: '100%', overflow: 'hidden' }}>
+      <Group gap={2} wrap="nowrap" data-testid="top-menu" role="menubar">
+        {shown.map((node) =>
+          onPick && node.children.length > 0 ? (
+            <Button key={node.id} variant={variant(node)} color={color} onClick={() => onPick(node)} data-testid={`menu-${node.enCode}`} data-active={isActive(node)}>
+              {node.title}
+            </Button>
+          ) : node.children.length > 0 ? (
+            <Menu key={node.id} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
+              <Menu.Target>
+                <Button variant={variant(node)} color={color} rightSection={<IconChevronDown size={14} />} data-testid={`menu-${node.enCode}`} data-active={isActive(node)}>
+                  {node.title}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown data-testid={`menu-dropdown-${node.enCode}`}>
+                <MenuEntries nodes={node.children} activate={activate} />
+              </Menu.Dropdown>
+            </Menu>
+          ) : (
+            <Button key={node.id} variant={variant(node)} color={color} onClick={() => activate(node)} data-testid={`menu-${node.enCode}`} data-active={isActive(node)}>
+              {node.title}
+            </Button>
+          ),
+        )}
+        {more.length > 0 && (
+          <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-end" withinPortal>
             <Menu.Target>
-              <Button
-                variant={containsPath(node, path) ? 'light' : 'subtle'}
-                rightSection={<IconChevronDown size={14} />}
-                data-testid={`menu-${node.enCode}`}
-              >
-                {node.title}
+              <Button variant={more.some(isActive) ? 'light' : 'subtle'} color={color} leftSection={<IconDots size={14} />} data-testid="menu-more">
+                {t('layout.more')}
               </Button>
             </Menu.Target>
-            <Menu.Dropdown data-testid={`menu-dropdown-${node.enCode}`}>
-              <MenuEntries nodes={node.children} activate={activate} />
+            <Menu.Dropdown data-testid="menu-dropdown-more">
+              {onPick ? (
+                more.map((node) => (
+                  <Menu.Item key={node.id} onClick={() => (node.children.length > 0 ? onPick(node) : activate(node))} data-testid={`menu-${node.enCode}`}>
+                    {node.title}
+                  </Menu.Item>
+                ))
+              ) : (
+                <MenuEntries nodes={more} activate={activate} />
+              )}
             </Menu.Dropdown>
           </Menu>
-        ) : (
-          <Button key={node.id} variant={node.path === path ? 'light' : 'subtle'} onClick={() => activate(node)} data-testid={`menu-${node.enCode}`}>
-            {node.title}
-          </Button>
-        ),
-      )}
-    </Group>
+        )}
+      </Group>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Avatar, Menu, Text, UnstyledButton, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconFileInvoice, IconLock, IconLogout, IconPackage, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconFileInvoice, IconInfoCircle, IconLock, IconLogout, IconPackage, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { openAbout, openStatement } from './AboutDialogs';
 import { useAtomValue } from 'jotai';
 import { useT } from '../i18n';
 import { sessionAtom } from '../session/session';
@@ -25,7 +26,7 @@ export function UserMenu() {
     });
 
   return (
-    <Menu position="bottom-end" width={180} withinPortal>
+    <Menu position="bottom-end" width={190} withinPortal>
       <Menu.Target>
         <UnstyledButton data-testid="user-menu" aria-label={t('shell.userMenu')}>
           <Group gap={6} wrap="nowrap">
@@ -48,6 +49,13 @@ export function UserMenu() {
         </Menu.Item>
         <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => go('/waitGoods')} data-testid="user-wait-goods">
           {t('shell.waitGoods')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => openAbout(t, session?.sysConfig ?? {})} data-testid="user-about">
+          {t('about.title')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconShieldCheck size={16} />} onClick={() => openStatement(t)} data-testid="user-statement">
+          {t('statement.title')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLock size={16} />} onClick={() => void lockNow()} data-testid="user-lock">

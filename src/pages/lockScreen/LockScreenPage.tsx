@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Avatar, Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Box, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useT } from '../../app/i18n';
 import { useLockScreen } from '../../app/hooks/useLockScreen';
@@ -28,9 +28,13 @@ export default function LockScreenPage() {
               <Avatar src={lock.state?.headIcon || null} size={72} radius="xl" color="blue">
                 {name.slice(0, 1)}
               </Avatar>
-              <Text fw={600} data-testid="lock-user">
-                {name}
-              </Text>
+              {name ? (
+                <Text fw={600} data-testid="lock-user">
+                  {name}
+                </Text>
+              ) : (
+                <Loader size="xs" />
+              )}
               <PasswordInput
                 w="100%"
                 placeholder={t('lock.passwordPlaceholder')}

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { useT } from '../../app/i18n';
 import { usePasswordSignIn, useSmsSignIn } from '../../app/hooks/useSignIn';
 import { LanguagePicker } from '../../app/shell/LanguagePicker';
+import { ScanLogin } from './ScanLogin';
 
 const PHONE = /^1[3-9]\d{9}$/;
 
@@ -17,7 +18,7 @@ export default function LoginPage() {
         <LanguagePicker variant="default" />
       </Group>
       <Center pb={80}>
-        <Paper w={420} p="xl" radius="md" shadow="lg">
+        <Paper w={460} maw="94vw" p="xl" radius="md" shadow="lg">
           <Title order={2} ta="center" mb="lg" data-testid="login-title">
             {t('app.title')}
           </Title>
@@ -29,6 +30,9 @@ export default function LoginPage() {
               <Tabs.Tab value="sms" data-testid="tab-sms">
                 {t('login.tabSms')}
               </Tabs.Tab>
+              <Tabs.Tab value="scan" data-testid="tab-scan">
+                {t('scan.tab')}
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="password">
               <PasswordForm />
@@ -36,6 +40,7 @@ export default function LoginPage() {
             <Tabs.Panel value="sms">
               <SmsForm />
             </Tabs.Panel>
+            <Tabs.Panel value="scan">{tab === 'scan' && <ScanLogin />}</Tabs.Panel>
           </Tabs>
           <Group justify="center" mt="md">
             <Anchor component={Link} href="/guide" size="sm">
@@ -57,7 +62,7 @@ function ErrorLine({ message }: { message: string | null }) {
   );
 }
 
-function PasswordForm() {
+export function PasswordForm() {
   const t = useT();
   const signIn = usePasswordSignIn(t('app.requestFailed'));
   const [account, setAccount] = useState('');
@@ -127,7 +132,7 @@ function PasswordForm() {
   );
 }
 
-function SmsForm() {
+export function SmsForm() {
   const t = useT();
   const sms = useSmsSignIn(t('app.requestFailed'));
   const [phone, setPhone] = useState('');

@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
-import { useParams, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 
 /**
  * /redirect/:path* re-renders a page: it replaces itself with the target, so the target
- * mounts afresh (used by "refresh" on a tab).
+ * mounts afresh (used by "refresh" on a tab). It lives inside the shell, so the shell and
+ * the other tabs stay as they are.
  */
 export default function RedirectPage() {
-  const params = useParams<{ '*': string }>();
+  const [path] = useLocation();
   const search = useSearch();
   useEffect(() => {
-    const target = '/' + (params['*'] ?? '').replace(/^\/+/, '');
+    const target = '/' + path.replace(/^\/redirect\/?/, '').replace(/^\/+/, '');
     navigate(search ? `${target}?${search}` : target, { replace: true });
-  }, [params, search]);
+  }, [path, search]);
   return null;
 }

@@ -1,0 +1,110 @@
+/**
+ * The tab-view store of spec 2.5 as pure functions over immutable lists: visited views (the
+ * tab strip) and cached views (kept mounted). Affix views cannot close and survive
+ * "delete all"; views flagged noCache are never cached. The jotai wiring is in atoms.ts.
+ */
+
+export interface TabMeta {
+  title: string;
+  icon?: string | null;
+  affix?: boolean;
+  noCache?: boolean;
+}
+
+/** A visited page (spec 3 "Tab view"). */
+export interface TabView {
+  path: string;
+  /** Path plus query. */
+  fullPath: string;
+  name: string;
+  query: string;
+  meta: TabMeta;
+}
+
+export interface TabState {
+  visited: TabView[];
+  /** Paths of views kept mounted. */
+  cached: string[];
+}
+
+export const EMPTY_TABS: TabState = { visited: [], cached: [] };
+
+/** Adds a view (or refreshes its fullPath and title when its path is already open). */
+export function addVisitedView(visited: readonly TabView[], view: TabView): TabView[] {
+  const at = visited.findIndex((v) => v.path === view.path);
+  if (at < 0) return [...visited, view];
+  const current = visited[at]!;
+  if (current.fullPath === view.fullPath && current.meta.title === view.meta.title) return visited as TabView[];
+  const next = [...visited];
+  next[at] = { ...current, fullPath: view.fullPath, query: view.query, meta: { ...current.meta, title: view.meta.title } };
+  return next;
+}
+
+export function addCachedView(cached: readonly string[], view: TabView): string[] {
+  if (view.meta.noCache || cached.includes(view.path)) return cached as string[];
+  return [...cached, view.path];
+}
+
+export function addView(state: TabState, view: TabView): TabState {
+  return { visited: addVisitedView(state.visited, view), cached: addCachedView(state.cached, view) };
+}
+
+/** Removes a view; an affix view stays. */
+export function delView(state: TabState, view: Pick<TabView, 'path'>): TabState {
+  const target = state.visited.find((v) => v.path === view.path);
+  if (target?.meta.affix) return state;
+  return { visited: state.visited.filter((v) => v.path !== view.path), cached: state.cached.filter((p) => p !== view.path) };
+}
+
+/** Keeps the view and the affix views. */
+export function delOthersViews(state: TabState, view: Pick<TabView, 'path'>): TabState {
+  const visited = state.visited.filter((v) => v.meta.affix || v.path === view.path);
+  const keep = new Set(visited.map((v) => v.path));
+  return { visited, cached: state.cached.filter((p) => keep.has(p)) };
+}
+
+/** Keeps only the affix views. */
+export function delAllViews(state: TabState): TabState {
+  const visited = state.visited.filter((v) => v.meta.affix);
+  const keep = new Set(visited.map((v) => v.path));
+  return { visited, cached: state.cached.filter((p) => keep.has(p)) };
+}
+
+/** Drops a view from the cache only (refresh re-mounts it). */
+export function delCachedView(state: TabState, view: Pick<TabView, 'path'>): TabState {
+  return { ...state, cached: state.cached.filter((p) => p !== view.path) };
+}
+
+/** Updates the view open at `view.path` (its fullPath, query, title). */
+export function updateVisitedView(state: TabState, view: Pick<TabView, 'path'> & Partial<TabView>): TabState {
+  const visited = state.visited.map((v) =>
+    v.path === view.path ? { ...v, ...view, meta: { ...v.meta, ...(view.meta ?? {}) } } : v,
+  );
+  return { ...state, visited };
+}
+
+/**
+ * Where to go after closing `closed`: the last remaining view, else the dashboard re-renders
+ * itself (through /redirect), else the root.
+ */
+export function afterClose(remaining: readonly TabView[], closed: Pick<TabView, 'path' | 'fullPath'>): string {
+  const last = remaining[remaining.length - 1];
+  if (last) return last.fullPath;
+  if (closed.path === '/dashboard') return '/redirect' + closed.fullPath;
+  return '/';
+}
+
+/** Tab-strip scroll offset after a wheel event: delta / 4, clamped to the scrollable range. */
+export function wheelScroll(current: number, wheelDelta: number, maxScroll: number): number {
+  const next = current + wheelDelta / 4;
+  return Math.max(0, Math.min(Math.max(0, maxScroll), next));
+}
+
+/** Gap between tabs in px (spec 9). */
+export const TAB_GAP = 4;
+
+/** Builds a view from a location. */
+export function viewOf(path: string, search: string, meta: TabMeta): TabView {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  return { path, fullPath: query ? `${path}?${query}` : path, name: path, query, meta };
+}

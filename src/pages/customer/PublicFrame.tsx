@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Anchor, Box, Center, Group, Paper, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { useT } from '../../app/i18n';
+import { LanguagePicker } from '../../app/shell/LanguagePicker';
+
+/** The frame of the public pages: language picker, a centred card, a way back. */
+export function PublicFrame({ title, children, width = 420, back = '/guide', testId }: { title: string; children: ReactNode; width?: number; back?: string; testId?: string }) {
+  const t = useT();
+  return (
+    <Box mih="100vh" style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-5))' }}>
+      <Group justify="flex-end" p="md">
+        <LanguagePicker variant="default" />
+      </Group>
+      <Center pb={80}>
+        <Paper w={width} maw="94vw" p="xl" radius="md" shadow="lg" data-testid={testId}>
+          <Title order={3} ta="center" mb="lg" data-testid="public-title">
+            {title}
+          </Title>
+          {children}
+          <Group justify="center" mt="md">
+            <Anchor component={Link} href={back} size="sm">
+              {t(back === '/guide' ? 'login.backToGuide' : 'customer.backToLogin')}
+            </Anchor>
+          </Group>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { Box, Title } from '@mantine/core';
+import { createHttpDataProvider, DictionaryPage, ModelPage, PortalPage, RenderersProvider, ReportPage, type PageRendererProps, type PermissionEntry } from '../../renderers';
+import { http } from '../../app/api/client';
+import { useLocale } from '../../app/i18n';
+import { go } from '../../app/router/navigation';
+import type { PageProps } from '../../app/router/pages';
+import { sessionAtom } from '../../app/session/session';
+
+const dataProvider = createHttpDataProvider(http);
+
+/** What every renderer needs from the shell: data through the app's API client, language, navigation. */
+export function RenderersHost({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  return (
+    <RenderersProvider data={dataProvider} locale={locale} navigate={(to) => go(to)}>
+      {children}
+    </RenderersProvider>
+  );
+}
+
+/** The permission entry of a module (a page without one denies all, spec 6). */
+export function usePermissionEntry(moduleId: string | null | undefined): PermissionEntry | null {
+  const session = useAtomValue(sessionAtom);
+  return useMemo(() => (session?.permissionList.find((p) => p.modelId === moduleId) as PermissionEntry | undefined) ?? null, [session, moduleId]);
+}
+
+function kindPage(Renderer: ComponentType<PageRendererProps>) {
+  return function KindPage({ node, title }: PageProps) {
+    const permissions = usePermissionEntry(node?.moduleId);
+    // The shell draws the page title (one header for every kind); the renderer draws the rest.
+    return (
+      <RenderersHost>
+        <Box px="md" pt="md">
+          <Title order={4} data-testid="page-title">
+            {title}
+          </Title>
+        </Box>
+        <Renderer moduleId={node?.moduleId ?? ''} isTree={node?.isTree ?? false} menuId={node?.id ?? ''} title="" permissions={permissions} />
+      </RenderersHost>
+    );
+  };
+}
+
+export const ModelKindPage = kindPage(ModelPage);
+export const DictionaryKindPage = kindPage(DictionaryPage);
+export const ReportKindPage = kindPage(ReportPage);
+export const PortalKindPage = kindPage(PortalPage);
