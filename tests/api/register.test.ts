@@ -46,7 +46,7 @@ describe('POST /api/oauth/register → pending → approve', () => {
     expect(done.body).toEqual({ code: 200, msg: '注册成功，请等待审核', data: { account: phone, state: 'pending' } });
 
     const row = await server.database.db.selectFrom('baseUser').selectAll().where('account', '=', phone).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ userKind: 'customer', enabledMark: 0, changePasswordDate: null, realName: '李四', mobile: phone });
+    expect(row).toMatchObject({ userKind: 'customer', enabledMark: 0, changePasswordDate: expect.any(Number), realName: '李四', mobile: phone });
     // Same number again: refused before and at registration.
     expect((await call(server, `/api/oauth/getSmsCode/${phone}?purpose=register`)).body.msg).toBe('该手机号已注册');
     expect((await register(form)).body.msg).toBe('该手机号已注册');
@@ -70,7 +70,7 @@ describe('POST /api/oauth/register → pending → approve', () => {
     const signIn = await login(server, phone, 'Strong#Pass1');
     expect(signIn.body.code).toBe(200);
     const info = (await call(server, '/api/oauth/CurrentUser', { token: signIn.body.data!.token })).body.data;
-    expect(info.userInfo).toMatchObject({ userKind: 'customer', organizeName: '西北贸易有限公司', changePasswordDate: null });
+    expect(info.userInfo).toMatchObject({ userKind: 'customer', organizeName: '西北贸易有限公司', changePasswordDate: expect.any(Number), mustChangePassword: false });
     expect(info.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['业务订单']);
   });
 

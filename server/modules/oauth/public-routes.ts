@@ -79,7 +79,8 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<OauthOptions> = asyn
             .values({
               id: userId, account: mobile, realName: contactName, passwordHash, mobile, email: null, gender: null, headIcon: null, signImg: null,
               organizeId: null, positionId: null, managerId: null, isAdministrator: 0, userKind: 'customer', enabledMark: 0, theme: null, language: null,
-              portalId: null, changePasswordDate: null, prevLoginTime: null, prevLoginIp: null, lastLoginTime: null, lastLoginIp: null,
+              // They chose this password themselves (under the policy): no forced reset after approval.
+              portalId: null, changePasswordDate: now, prevLoginTime: null, prevLoginIp: null, lastLoginTime: null, lastLoginIp: null,
               description: null, createdAt: now, updatedAt: null,
             })
             .execute();
