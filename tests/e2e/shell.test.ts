@@ -180,6 +180,7 @@ describe('layout shell', () => {
     const drawerMenu = page.getByRole('dialog').getByTestId('side-menu');
     await page.getByTestId('sidebar-toggle').click();
     await drawerMenu.waitFor();
+    await page.waitForTimeout(600); // let the drawer finish sliding in
     await page.screenshot({ path: path.join(SHOTS, 'mobile-drawer.png') });
     // outside click
     await page.mouse.click(360, 400);

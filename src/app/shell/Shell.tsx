@@ -89,7 +89,7 @@ export function Shell() {
               {sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
             </ActionIcon>
           )}
-          {!alt && logo(false)}
+          {!alt && logo(false, mobile)}
           <div style={{ flex: 1, minWidth: 0 }}>
             {topMenu && <TopMenu nodes={navigation} activeId={layout === 'blend' ? activeTop?.id : undefined} onPick={layout === 'blend' ? (n) => setPicked(n.id) : undefined} />}
           </div>
