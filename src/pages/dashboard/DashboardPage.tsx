@@ -7,7 +7,7 @@ import { useT } from '../../app/i18n';
 import type { PageProps } from '../../app/router/pages';
 import { menuRoutesAtom, sessionAtom } from '../../app/session/session';
 import { PortalPage } from '../../renderers';
-import { RenderersHost, usePermissionEntry } from '../dynamic/DynamicPages';
+import { RenderersHost, usePermissionEntryOfDescriptor } from '../dynamic/DynamicPages';
 
 /** /dashboard (portal display): the user's portal, else the first portal of the menu, else an empty state. */
 export default function DashboardPage({ title }: PageProps) {
@@ -17,7 +17,7 @@ export default function DashboardPage({ title }: PageProps) {
   const own = typeof session?.userInfo.portalId === 'string' ? session.userInfo.portalId : null;
   const firstPortal = flattenNodes(navigation).find((n) => n.kind === 'portal' && n.moduleId);
   const portalId = own || firstPortal?.moduleId || null;
-  const permissions = usePermissionEntry(portalId);
+  const permissions = usePermissionEntryOfDescriptor(portalId);
   if (!portalId) {
     return (
       <Center py={80} data-testid="dashboard-empty">

@@ -6,7 +6,8 @@ import { http } from '../../app/api/client';
 import { useLocale } from '../../app/i18n';
 import { go } from '../../app/router/navigation';
 import type { PageProps } from '../../app/router/pages';
-import { sessionAtom } from '../../app/session/session';
+import { menuRoutesAtom, sessionAtom } from '../../app/session/session';
+import { flattenNodes } from '../../app/shell/menu-logic';
 
 const dataProvider = createHttpDataProvider(http);
 
@@ -20,15 +21,26 @@ export function RenderersHost({ children }: { children: ReactNode }) {
   );
 }
 
-/** The permission entry of a module (a page without one denies all, spec 6). */
-export function usePermissionEntry(moduleId: string | null | undefined): PermissionEntry | null {
+/**
+ * The permission entry of the menu entry the page was opened from: CurrentUser keys
+ * permissionList by the menu's id (its modelId), not by the descriptor id. A page without
+ * one denies all (spec 6).
+ */
+export function usePermissionEntry(menuId: string | null | undefined): PermissionEntry | null {
   const session = useAtomValue(sessionAtom);
-  return useMemo(() => (session?.permissionList.find((p) => p.modelId === moduleId) as PermissionEntry | undefined) ?? null, [session, moduleId]);
+  return useMemo(() => (session?.permissionList.find((p) => p.modelId === menuId) as PermissionEntry | undefined) ?? null, [session, menuId]);
+}
+
+/** For pages reached without a menu entry (preview, dashboard): the first menu entry showing that descriptor. */
+export function usePermissionEntryOfDescriptor(moduleId: string | null | undefined): PermissionEntry | null {
+  const { navigation } = useAtomValue(menuRoutesAtom);
+  const menuId = useMemo(() => (moduleId ? (flattenNodes(navigation).find((n) => n.moduleId === moduleId)?.id ?? null) : null), [navigation, moduleId]);
+  return usePermissionEntry(menuId);
 }
 
 function kindPage(Renderer: ComponentType<PageRendererProps>) {
   return function KindPage({ node, title }: PageProps) {
-    const permissions = usePermissionEntry(node?.moduleId);
+    const permissions = usePermissionEntry(node?.id);
     // The shell draws the page title (one header for every kind); the renderer draws the rest.
     return (
       <RenderersHost>
