@@ -32,6 +32,18 @@ export const PASSWORD_POLICY_KEYS = [
   'mandatoryModificationOfInitialPassword',
 ] as const satisfies readonly (keyof PasswordPolicy)[];
 
+/** The policy of a fresh installation: no rules beyond 'required' and a 6-character minimum when enabled. */
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
+  passwordStrengthLimit: 0,
+  passwordLengthMin: 0,
+  passwordLengthMinNumber: 6,
+  containsNumbers: 0,
+  includeLowercaseLetters: 0,
+  includeUppercaseLetters: 0,
+  containsCharacters: 0,
+  mandatoryModificationOfInitialPassword: 0,
+};
+
 /** Whatever the policy, a password is at most this long (argon2 input stays small). */
 export const PASSWORD_MAX_LENGTH = 64;
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { DEFAULT_PASSWORD_POLICY } from '../../../src/runtime/password-policy';
 
 /**
  * System configuration lives in base_sys_config as key/value text (so adding a key needs no
@@ -28,14 +29,7 @@ const NUMBER = {
   lockFailures: 5,
   lockMinutes: 10,
   singleLogin: 0,
-  passwordStrengthLimit: 0,
-  passwordLengthMin: 0,
-  passwordLengthMinNumber: 6,
-  containsNumbers: 0,
-  includeLowercaseLetters: 0,
-  includeUppercaseLetters: 0,
-  containsCharacters: 0,
-  mandatoryModificationOfInitialPassword: 0,
+  ...DEFAULT_PASSWORD_POLICY,
 } as const;
 
 export type SysConfig = { -readonly [K in keyof typeof TEXT]: string } & { -readonly [K in keyof typeof NUMBER]: number };

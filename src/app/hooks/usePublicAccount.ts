@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_PASSWORD_POLICY } from './policyDefaults';
-import type { PasswordPolicy } from '../../runtime/password-policy';
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../../runtime/password-policy';
 import { ApiError } from '../api/client';
 import { forgetPassword, getPasswordPolicy, getSmsCode, register } from '../api/oauth';
 
