@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { DEFAULT_PASSWORD_POLICY } from '../../../src/runtime/password-policy';
+import { DEFAULT_PASSWORD_POLICY, PASSWORD_POLICY_KEYS } from '../../../src/runtime/password-policy';
 
 /**
  * System configuration lives in base_sys_config as key/value text (so adding a key needs no
@@ -52,14 +52,7 @@ export const PUBLIC_CONFIG_KEYS = [
   'showSearch',
   'copyright',
   'errorLog',
-  'passwordStrengthLimit',
-  'passwordLengthMin',
-  'passwordLengthMinNumber',
-  'containsNumbers',
-  'includeLowercaseLetters',
-  'includeUppercaseLetters',
-  'containsCharacters',
-  'mandatoryModificationOfInitialPassword',
+  ...PASSWORD_POLICY_KEYS,
 ] as const satisfies readonly SysConfigKey[];
 
 export type PublicSysConfig = Pick<SysConfig, (typeof PUBLIC_CONFIG_KEYS)[number]>;
