@@ -3,6 +3,7 @@ import * as foundation from './migrations/2026_11_22_0001_foundation';
 import * as visualdev from './migrations/2026_11_22_0002_visualdev';
 import * as dictionaryDataInterface from './migrations/2026_11_22_0003_dictionary_datainterface';
 import * as profile from './migrations/2026_11_22_0004_profile';
+import * as shortLink from './migrations/2026_11_22_0005_short_link';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0002_visualdev': visualdev,
   '2026_11_22_0003_dictionary_datainterface': dictionaryDataInterface,
   '2026_11_22_0004_profile': profile,
+  '2026_11_22_0005_short_link': shortLink,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

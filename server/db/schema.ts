@@ -33,6 +33,9 @@ export interface Database {
   baseDataInterface: DataInterfaceRow;
   baseDataInterfaceLog: DataInterfaceLogRow;
   baseExportTicket: ExportTicketRow;
+  baseVisualdevShortLink: ShortLinkRow;
+  baseVisualdevShortLinkSubmission: ShortLinkSubmissionRow;
+  baseVisualdevShortLinkHit: ShortLinkHitRow;
 }
 
 export interface SystemRow {
@@ -414,4 +417,46 @@ export interface ScanTicketRow {
   confirmedAt: number | null;
   /** When the poller received its token: the ticket is then spent. */
   deliveredAt: number | null;
+}
+
+/** A model's form short link (/formShortLink?code=…): anonymous filling where the model allows it. */
+export interface ShortLinkRow {
+  id: string;
+  modelId: string;
+  /** The unguessable code in the URL (32 url-safe characters). */
+  code: string;
+  allowFill: number;
+  /** 1 = a submitter may view the record they submitted, through its receipt. */
+  allowView: number;
+  /** argon2id of the access password; null = none. */
+  passwordHash: string | null;
+  enabled: number;
+  expiresAt: number | null;
+  maxSubmissions: number | null;
+  submissions: number;
+  createdBy: string | null;
+  createdAt: number;
+  updatedBy: string | null;
+  updatedAt: number | null;
+}
+
+/** A record filled through a short link; receiptHash = SHA-256 of the receipt given to the submitter. */
+export interface ShortLinkSubmissionRow {
+  id: string;
+  linkId: string;
+  modelId: string;
+  recordId: string;
+  receiptHash: string;
+  ip: string | null;
+  createdAt: number;
+  receiptExpiresAt: number;
+}
+
+/** One counted call through a short link, for the per-IP rate limits ('submit' | 'password'). */
+export interface ShortLinkHitRow {
+  id: string;
+  linkId: string;
+  ip: string;
+  kind: string;
+  createdAt: number;
 }

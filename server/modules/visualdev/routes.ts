@@ -6,6 +6,7 @@ import { baseRoutes } from './base-routes';
 import { syncDescriptors, watchDescriptors } from './descriptor-sync';
 import { EventHub } from './events';
 import { onlineRoutes } from './online-routes';
+import { shortLinkRoutes } from './short-link-routes';
 
 /**
  * Visual development (spec 7.15), mounted at /api/visualdev: model definitions (Base), the
@@ -44,4 +45,5 @@ export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext> = async (
 
   await app.register(baseRoutes, { db: ctx.db });
   await app.register(onlineRoutes, { db: ctx.db, dialect: ctx.dialect, exportDir: path.join(ctx.config.dataDir, 'exports') });
+  await app.register(shortLinkRoutes, { db: ctx.db });
 };
