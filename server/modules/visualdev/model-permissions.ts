@@ -38,11 +38,15 @@ async function menusOfModel(db: Db, modelId: string): Promise<string[]> {
     .map((r) => r.id);
 }
 
-export async function modelPermissionsOf(db: Db, principal: Principal, modelId: string): Promise<ModelPermissions> {
-  if (principal.isAdministrator) return ALL;
+/**
+ * The menu entries opening `moduleId` (a model, or a dictionary, report or portal page) that
+ * the user's roles are granted: null for administrators (they hold every entry); 403 when none.
+ */
+export async function grantedMenusOf(db: Db, principal: Principal, moduleId: string): Promise<string[] | null> {
+  if (principal.isAdministrator) return null;
   const denied = new AppError(ReplyCode.forbidden, 'server.permissionDenied');
   if (principal.roleIds.length === 0) throw denied;
-  const menus = await menusOfModel(db, modelId);
+  const menus = await menusOfModel(db, moduleId);
   if (menus.length === 0) throw denied;
   const granted = await db
     .selectFrom('baseAuthorize')
@@ -53,13 +57,19 @@ export async function modelPermissionsOf(db: Db, principal: Principal, modelId: 
     .where('itemId', 'in', menus)
     .execute();
   if (granted.length === 0) throw denied;
+  return granted.map((g) => g.itemId);
+}
+
+export async function modelPermissionsOf(db: Db, principal: Principal, modelId: string): Promise<ModelPermissions> {
+  const granted = await grantedMenusOf(db, principal, modelId);
+  if (granted === null) return ALL;
   const items = await db
     .selectFrom('baseModuleItem')
     .innerJoin('baseAuthorize', (join) =>
       join.onRef('baseAuthorize.itemId', '=', 'baseModuleItem.id').onRef('baseAuthorize.itemType', '=', 'baseModuleItem.kind'),
     )
     .select(['baseModuleItem.kind', 'baseModuleItem.enCode'])
-    .where('baseModuleItem.moduleId', 'in', granted.map((g) => g.itemId))
+    .where('baseModuleItem.moduleId', 'in', granted)
     .where('baseAuthorize.objectType', '=', 'Role')
     .where('baseAuthorize.objectId', 'in', principal.roleIds)
     .execute();

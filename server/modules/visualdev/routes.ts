@@ -7,23 +7,31 @@ import { syncDescriptors, watchDescriptors } from './descriptor-sync';
 import { EventHub } from './events';
 import { onlineRoutes } from './online-routes';
 import { shortLinkRoutes } from './short-link-routes';
+import { PageDescriptors, pageDescriptorRoutes } from './page-descriptors';
 
 /**
  * Visual development (spec 7.15), mounted at /api/visualdev: model definitions (Base), the
  * record API of generated pages (OnlineDev), descriptor files under schemas/models loaded at
- * start (and watched in development), and a server-sent-events stream for live reload.
+ * start (and watched in development), the compiled dictionary/report/portal pages of
+ * schemas/{dictionaries,reports,portals}, and a server-sent-events stream for live reload.
  */
 export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext> = async (app, ctx) => {
   const schemasDir = ctx.config.schemasDir ?? path.resolve('./schemas');
   await syncDescriptors(ctx.db, schemasDir, app.log);
+  const pages = new PageDescriptors(schemasDir, app.log);
+  pages.loadAll();
 
   const hub = new EventHub();
   const watch = process.env.NODE_ENV !== 'production' && process.env.SCHEMA_WATCH === '1';
   const stopWatching = watch
     ? watchDescriptors(ctx.db, schemasDir, app.log, (outcome) => hub.send('model', { id: outcome.id, file: outcome.file, status: outcome.status, problems: outcome.problems }))
     : () => {};
+  const stopWatchingPages = watch
+    ? pages.watch((outcome) => hub.send('page', { kind: outcome.kind, id: outcome.id, file: outcome.file, status: outcome.status, problems: outcome.problems }))
+    : () => {};
   app.addHook('onClose', async () => {
     stopWatching();
+    stopWatchingPages();
     hub.close();
   });
 
@@ -31,7 +39,7 @@ export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext> = async (
     config: { access: 'signedIn' },
     schema: {
       tags: ['visualdev'],
-      summary: 'Server-sent events: "model" when a descriptor file changed (development). Read with fetch (Authorization header), not EventSource.',
+      summary: 'Server-sent events (development): "model" when a model file changed, "page" when a dictionary, report or portal file changed. Read with fetch (Authorization header), not EventSource.',
       response: { 200: Type.String({ description: 'text/event-stream' }) },
     },
   }, async (request, reply) => {
@@ -44,6 +52,7 @@ export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext> = async (
   });
 
   await app.register(baseRoutes, { db: ctx.db });
+  await app.register(pageDescriptorRoutes, { db: ctx.db, pages });
   await app.register(onlineRoutes, { db: ctx.db, dialect: ctx.dialect, exportDir: path.join(ctx.config.dataDir, 'exports') });
   await app.register(shortLinkRoutes, { db: ctx.db });
 };
