@@ -15,6 +15,8 @@ import { SIZE_SCALE } from './app/settings/settings-core';
 import { AppRoutes } from './app/router/AppRoutes';
 
 bootstrap();
+// Development: a changed descriptor under schemas/ reloads the page that shows it (after sign-in).
+if (import.meta.env.DEV) void import('./app/dev/schema-reload').then((m) => m.startSchemaReload());
 
 /** The Mantine theme follows the colour theme and size settings. */
 function ThemedProvider({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ import { useT } from '../../app/i18n';
 import type { PageProps } from '../../app/router/pages';
 import { menuRoutesAtom, sessionAtom } from '../../app/session/session';
 import { PortalPage } from '../../renderers';
-import { RenderersHost, usePermissionEntryOfDescriptor } from '../dynamic/DynamicPages';
+import { RenderersHost, useMenuPath, usePermissionEntryOfDescriptor } from '../dynamic/DynamicPages';
 
 /** /dashboard (portal display): the user's portal, else the first portal of the menu, else an empty state. */
 export default function DashboardPage({ title }: PageProps) {
@@ -18,6 +18,7 @@ export default function DashboardPage({ title }: PageProps) {
   const firstPortal = flattenNodes(navigation).find((n) => n.kind === 'portal' && n.moduleId);
   const portalId = own || firstPortal?.moduleId || null;
   const permissions = usePermissionEntryOfDescriptor(portalId);
+  const menuPath = useMenuPath();
   if (!portalId) {
     return (
       <Center py={80} data-testid="dashboard-empty">
@@ -37,7 +38,7 @@ export default function DashboardPage({ title }: PageProps) {
   return (
     <RenderersHost>
       <div data-testid="dashboard-portal">
-        <PortalPage moduleId={portalId} isTree={false} menuId={firstPortal?.id ?? ''} title={title} permissions={permissions} />
+        <PortalPage moduleId={portalId} isTree={false} menuId={firstPortal?.id ?? ''} title={title} permissions={permissions} menuPath={menuPath} />
       </div>
     </RenderersHost>
   );

@@ -38,9 +38,19 @@ export function usePermissionEntryOfDescriptor(moduleId: string | null | undefin
   return usePermissionEntry(menuId);
 }
 
+/** The route of the user's menu entry with an enCode (portal shortcuts name entries by enCode). */
+export function useMenuPath(): (enCode: string) => string | null {
+  const { routes } = useAtomValue(menuRoutesAtom);
+  return useMemo(() => {
+    const byCode = new Map(routes.flatMap((n) => (n.target.kind === 'route' ? [[n.enCode, n.target.to] as const] : [])));
+    return (enCode: string) => byCode.get(enCode) ?? null;
+  }, [routes]);
+}
+
 function kindPage(Renderer: ComponentType<PageRendererProps>) {
   return function KindPage({ node, title }: PageProps) {
     const permissions = usePermissionEntry(node?.id);
+    const menuPath = useMenuPath();
     // The shell draws the page title (one header for every kind); the renderer draws the rest.
     return (
       <RenderersHost>
@@ -49,7 +59,7 @@ function kindPage(Renderer: ComponentType<PageRendererProps>) {
             {title}
           </Title>
         </Box>
-        <Renderer moduleId={node?.moduleId ?? ''} isTree={node?.isTree ?? false} menuId={node?.id ?? ''} title="" permissions={permissions} />
+        <Renderer moduleId={node?.moduleId ?? ''} isTree={node?.isTree ?? false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />
       </RenderersHost>
     );
   };

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { CompiledModel } from '../../runtime/model/compiled';
+import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage } from '../../runtime/model/pages';
 
 /** Permission entry of one page (spec platform 3): the model id and its column, form and button codes. */
 export interface PermissionEntry {
@@ -55,49 +56,12 @@ export interface DataProvider {
   exportRecords(modelId: string, query: Record<string, unknown>): Promise<{ url: string }>;
   dictionary(typeId: string, isTree: boolean): Promise<DictionaryEntry[]>;
   dataInterface(id: string, paramList: unknown[]): Promise<unknown>;
-  /** Report page descriptor (menu type 5). */
-  getReport(id: string): Promise<ReportConfig>;
-  /** Portal page descriptor (menu type 8). */
-  getPortal(id: string): Promise<PortalConfig>;
-}
-
-/** What ReportPage reads of a report descriptor (src/schemas ReportPageDescriptor). */
-export interface ReportColumnConfig {
-  prop: string;
-  label: string;
-  align?: 'left' | 'center' | 'right';
-  width?: number;
-  format?: string;
-}
-export type ChartConfig = { type: 'bar' | 'line' | 'pie'; x: string; y: string | string[]; title?: string };
-export interface ReportConfig {
-  id: string;
-  fullName: string;
-  interfaceId: string;
-  columns: ReportColumnConfig[];
-  chart?: ChartConfig | null;
-  params?: { field: string; label: string; jnpfKey: string; defaultValue?: unknown; options?: { label: string; value: string | number }[] }[];
-}
-/** What PortalPage reads of a portal descriptor (src/schemas PortalPageDescriptor). */
-export interface PortalCardConfig {
-  kind: 'number' | 'chart' | 'list' | 'shortcut' | 'notice';
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  title: string;
-  interfaceId?: string;
-  field?: string;
-  unit?: string;
-  chart?: ChartConfig;
-  columns?: ReportColumnConfig[];
-  links?: { label: string; to: string; icon?: string }[];
-  limit?: number;
-}
-export interface PortalConfig {
-  id: string;
-  fullName: string;
-  layout: PortalCardConfig[];
+  /** Compiled dictionary page (menu type 4): which category it lists, and whether as a tree. */
+  getDictionaryPage(id: string): Promise<CompiledDictionaryPage>;
+  /** Compiled report page (menu type 5). */
+  getReport(id: string): Promise<CompiledReportPage>;
+  /** Compiled portal page (menu type 8). */
+  getPortal(id: string): Promise<CompiledPortalPage>;
 }
 
 export const DataProviderContext = createContext<DataProvider | null>(null);
@@ -129,7 +93,8 @@ export interface HttpLike {
   delete<T>(url: string, data?: Record<string, unknown> | null): Promise<T>;
 }
 
-const ONLINE = '/api/visualdev/OnlineDev';
+const VISUALDEV = '/api/visualdev';
+const ONLINE = `${VISUALDEV}/OnlineDev`;
 const enc = encodeURIComponent;
 
 /** Server-backed provider over the shell's API client (`http` of src/app/api/client.ts). */
@@ -147,8 +112,9 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     dictionary: (typeId, isTree) =>
       http.get<{ list: DictionaryEntry[] }>(`/api/system/DictionaryData/${enc(typeId)}`, { isTree: isTree ? 1 : 0 }).then((r) => r?.list ?? []),
     dataInterface: (id, paramList) => http.post(`/api/system/DataInterface/${enc(id)}/Actions/Preview`, { paramList }),
-    getReport: (id) => http.get<ReportConfig>(`/api/visualdev/Report/${enc(id)}`),
-    getPortal: (id) => http.get<PortalConfig>(`/api/visualdev/Portal/${enc(id)}`),
+    getDictionaryPage: (id) => http.get<CompiledDictionaryPage>(`${VISUALDEV}/Dictionary/${enc(id)}`),
+    getReport: (id) => http.get<CompiledReportPage>(`${VISUALDEV}/Report/${enc(id)}`),
+    getPortal: (id) => http.get<CompiledPortalPage>(`${VISUALDEV}/Portal/${enc(id)}`),
   };
 }
 

@@ -1,27 +1,31 @@
-import type { ChartConfig } from '../data/provider';
+import type { CompiledChart } from '../../runtime/model/pages';
+
+/** What the chart draws from a compiled chart (the title is the caller's). */
+export type ChartConfig = Pick<CompiledChart, 'type' | 'x' | 'y'>;
 
 const PALETTE = ['#228be6', '#40c057', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#e64980'];
 
 export interface ChartProps {
   config: ChartConfig;
   rows: Record<string, unknown>[];
+  /** Legend text of each y field (e.g. the report's column labels); the field name otherwise. */
+  labels?: Record<string, string>;
   width?: number;
   height?: number;
 }
 
 /** Values of the chart: one label per row and one number per series (non-numbers count as 0). */
 export function chartSeries(config: ChartConfig, rows: Record<string, unknown>[]): { labels: string[]; series: { name: string; values: number[] }[] } {
-  const ys = Array.isArray(config.y) ? config.y : [config.y];
   return {
     labels: rows.map((r) => String(r[config.x] ?? '')),
-    series: ys.map((y) => ({ name: y, values: rows.map((r) => (Number.isFinite(Number(r[y])) ? Number(r[y]) : 0)) })),
+    series: config.y.map((y) => ({ name: y, values: rows.map((r) => (Number.isFinite(Number(r[y])) ? Number(r[y]) : 0)) })),
   };
 }
 
-/** A small bar, line or pie chart drawn as SVG (no chart library). */
-export function Chart({ config, rows, width = 560, height = 260 }: ChartProps) {
+/** A small bar, line or pie chart drawn as SVG (no chart library); bar and line draw one series per y field, pie the first. */
+export function Chart({ config, rows, labels: names = {}, width = 560, height = 260 }: ChartProps) {
   const { labels, series } = chartSeries(config, rows);
-  if (!labels.length) return <svg width={width} height={height} data-chart={config.type} role="img" />;
+  if (!labels.length || !series.length) return <svg width={width} height={height} data-chart={config.type} role="img" />;
   if (config.type === 'pie') {
     const values = series[0]!.values.map((v) => Math.max(0, v));
     const sum = values.reduce((a, b) => a + b, 0) || 1;
@@ -48,7 +52,7 @@ export function Chart({ config, rows, width = 560, height = 260 }: ChartProps) {
       </svg>
     );
   }
-  const pad = { l: 44, r: 10, t: 10, b: 30 };
+  const pad = { l: 44, r: 10, t: series.length > 1 ? 24 : 10, b: 30 };
   const w = width - pad.l - pad.r;
   const h = height - pad.t - pad.b;
   const max = Math.max(1, ...series.flatMap((s) => s.values));
@@ -57,6 +61,14 @@ export function Chart({ config, rows, width = 560, height = 260 }: ChartProps) {
   const step = w / labels.length;
   return (
     <svg width={width} height={height} data-chart={config.type} role="img">
+      {series.length > 1
+        ? series.map((s, si) => (
+            <g key={s.name} transform={`translate(${pad.l + si * 110}, 4)`} data-legend={s.name}>
+              <rect width={10} height={10} fill={PALETTE[si % PALETTE.length]} />
+              <text x={14} y={9} fontSize={11}>{names[s.name] ?? s.name}</text>
+            </g>
+          ))
+        : null}
       <line x1={pad.l} y1={yOf(0)} x2={pad.l + w} y2={yOf(0)} stroke="#adb5bd" />
       <line x1={pad.l} y1={pad.t} x2={pad.l} y2={pad.t + h} stroke="#adb5bd" />
       {[0, 0.5, 1].map((f) => (

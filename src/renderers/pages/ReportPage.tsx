@@ -1,15 +1,19 @@
 import { Button, Card, Group, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { formatNumber } from '../../runtime/format/amount';
+import type { CompiledReportColumn, CompiledReportPage, CompiledReportParam } from '../../runtime/model/pages';
 import { useAsync } from '../data/hooks';
-import { rowsOf, type ReportColumnConfig, type ReportConfig } from '../data/provider';
+import { rowsOf, type DataProvider } from '../data/provider';
 import { useRT } from '../i18n';
 import { Chart } from './Chart';
 import { PageState } from './PageState';
 import type { PageRendererProps } from './types';
 
+type Row = Record<string, unknown>;
+export type ParamValues = Record<string, unknown>;
+
 /** A report cell with the column's number format (integer, decimal2, percent, money). */
-export function formatReportValue(value: unknown, format?: string): string {
+export function formatReportValue(value: unknown, format?: CompiledReportColumn['format'] | string | null): string {
   if (value === null || value === undefined) return '';
   switch (format) {
     case 'integer':
@@ -25,74 +29,135 @@ export function formatReportValue(value: unknown, format?: string): string {
   }
 }
 
-export function RowsTable({ columns, rows }: { columns: ReportColumnConfig[]; rows: Record<string, unknown>[] }) {
+export function RowsTable({ columns, rows }: { columns: CompiledReportColumn[]; rows: Row[] }) {
   const t = useRT();
   return (
     <Table striped withTableBorder className="scp-report-table">
       <Table.Thead>
-        <Table.Tr>{columns.map((c) => <Table.Th key={c.prop} style={{ textAlign: c.align, width: c.width }}>{c.label}</Table.Th>)}</Table.Tr>
+        <Table.Tr>{columns.map((c) => <Table.Th key={c.prop} style={{ textAlign: c.align, width: c.width ?? undefined }}>{c.label}</Table.Th>)}</Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.length ? rows.map((r, i) => (
-          <Table.Tr key={i}>{columns.map((c) => <Table.Td key={c.prop} style={{ textAlign: c.align }}>{formatReportValue(r[c.prop], c.format)}</Table.Td>)}</Table.Tr>
+          <Table.Tr key={i} data-row={i}>{columns.map((c) => <Table.Td key={c.prop} style={{ textAlign: c.align }} data-cell={c.prop}>{formatReportValue(r[c.prop], c.format)}</Table.Td>)}</Table.Tr>
         )) : <Table.Tr><Table.Td colSpan={columns.length || 1}><Text ta="center" c="dimmed">{t('renderers.noData')}</Text></Table.Td></Table.Tr>}
       </Table.Tbody>
     </Table>
   );
 }
 
-/** Columns from the report, or from the first row's keys when the report names none. */
-export function reportColumns(config: Pick<ReportConfig, 'columns'>, rows: Record<string, unknown>[]): ReportColumnConfig[] {
-  if (config.columns?.length) return config.columns;
-  return Object.keys(rows[0] ?? {}).map((prop) => ({ prop, label: prop }));
+/** The page's columns, or, when it names none, one plain column per key of the first row. */
+export function reportColumns(columns: CompiledReportColumn[], rows: Row[]): CompiledReportColumn[] {
+  if (columns.length) return columns;
+  return Object.keys(rows[0] ?? {}).map((prop) => ({ prop, label: prop, align: 'left', width: null, format: null }));
 }
 
-function ReportBody({ config }: { config: ReportConfig }) {
+/** Initial parameter values: each parameter's default (a date range: [start, end]). */
+export function initialParams(params: CompiledReportParam[]): ParamValues {
+  return Object.fromEntries(params.map((p) => [p.field, p.defaultValue ?? (p.kind === 'dateRange' ? ['', ''] : '')]));
+}
+
+/** What the data interface receives: `{ field, defaultValue }` per parameter; empty values (and half a range) go as null. */
+export function paramListOf(params: CompiledReportParam[], values: ParamValues): { field: string; defaultValue: unknown }[] {
+  return params.map((p) => {
+    const v = values[p.field];
+    if (p.kind === 'dateRange') {
+      const [start, end] = Array.isArray(v) ? v : [];
+      return { field: p.field, defaultValue: start && end ? [start, end] : null };
+    }
+    return { field: p.field, defaultValue: v === '' || v === undefined ? null : v };
+  });
+}
+
+/** One input per parameter: select (with its options), date, date range (two dates) or text. */
+export function ReportParams({ params, values, onChange }: { params: CompiledReportParam[]; values: ParamValues; onChange(field: string, value: unknown): void }) {
   const t = useRT();
-  const initial = useMemo(() => Object.fromEntries((config.params ?? []).map((p) => [p.field, p.defaultValue ?? ''])), [config]);
-  const [draft, setDraft] = useState<Record<string, unknown>>(initial);
-  const [applied, setApplied] = useState<Record<string, unknown>>(initial);
-  const paramList = Object.entries(applied).map(([field, defaultValue]) => ({ field, defaultValue }));
-  const data = useAsync((p) => p.dataInterface(config.interfaceId, paramList).then(rowsOf), [config.interfaceId, JSON.stringify(applied)]);
-  const rows = data.data ?? [];
-  const [chartType, setChartType] = useState(config.chart?.type ?? 'bar');
   return (
     <>
-      {config.params?.length ? (
-        <Group gap="sm" mb="sm" align="flex-end">
-          {config.params.map((p) =>
-            p.options?.length ? (
-              <Select key={p.field} label={p.label} size="sm" clearable data={p.options.map((o) => ({ value: String(o.value), label: o.label }))} value={draft[p.field] ? String(draft[p.field]) : null} onChange={(v) => setDraft((d) => ({ ...d, [p.field]: v ?? '' }))} data-param={p.field} />
-            ) : (
-              <TextInput key={p.field} label={p.label} size="sm" value={String(draft[p.field] ?? '')} onChange={(e) => setDraft((d) => ({ ...d, [p.field]: e.currentTarget.value }))} data-param={p.field} />
-            ),
-          )}
-          <Button size="sm" onClick={() => setApplied(draft)} data-action="search">{t('renderers.search')}</Button>
-          <Button size="sm" variant="default" onClick={() => (setDraft(initial), setApplied(initial))} data-action="reset">{t('renderers.reset')}</Button>
-        </Group>
-      ) : null}
-      {config.chart ? (
-        <Card withBorder mb="sm">
-          <Group justify="space-between">
-            <Text fw={600}>{config.chart.title ?? config.fullName}</Text>
-            <Select size="xs" w={100} allowDeselect={false} data={[{ value: 'bar', label: t('renderers.chartBar') }, { value: 'line', label: t('renderers.chartLine') }, { value: 'pie', label: t('renderers.chartPie') }]} value={chartType} onChange={(v) => v && setChartType(v as 'bar')} />
-          </Group>
-          <Chart config={{ ...config.chart, type: chartType }} rows={rows} />
-        </Card>
-      ) : null}
-      {data.loading && !rows.length ? <PageState loading error={null} /> : <RowsTable columns={reportColumns(config, rows)} rows={rows} />}
+      {params.map((p) => {
+        const v = values[p.field];
+        if (p.kind === 'select' || p.options.length) {
+          return (
+            <Select key={p.field} label={p.label} size="sm" clearable data={p.options.map((o) => ({ value: String(o.value), label: o.label }))}
+              value={v === null || v === undefined ? null : String(v)} onChange={(next) => onChange(p.field, next ?? '')} data-param={p.field} data-param-kind="select" />
+          );
+        }
+        if (p.kind === 'datePicker') {
+          return <TextInput key={p.field} type="date" label={p.label} size="sm" value={String(v ?? '')} onChange={(e) => onChange(p.field, e.currentTarget.value)} data-param={p.field} data-param-kind="date" />;
+        }
+        if (p.kind === 'dateRange') {
+          const [start = '', end = ''] = Array.isArray(v) ? (v as string[]) : [];
+          return (
+            <Group key={p.field} gap={4} align="flex-end" data-param={p.field} data-param-kind="dateRange">
+              <TextInput type="date" label={p.label} size="sm" aria-label={t('renderers.startDate')} value={start} onChange={(e) => onChange(p.field, [e.currentTarget.value, end])} />
+              <Text size="sm" pb={6}>~</Text>
+              <TextInput type="date" size="sm" aria-label={t('renderers.endDate')} value={end} onChange={(e) => onChange(p.field, [start, e.currentTarget.value])} />
+            </Group>
+          );
+        }
+        return <TextInput key={p.field} label={p.label} size="sm" value={String(v ?? '')} onChange={(e) => onChange(p.field, e.currentTarget.value)} data-param={p.field} data-param-kind="input" />;
+      })}
     </>
   );
 }
 
-/** Menu type 5: a data interface's rows as a table and a chart, with its query parameters as inputs. */
-export function ReportPage({ moduleId, title }: PageRendererProps) {
-  const config = useAsync<ReportConfig>((p) => p.getReport(moduleId), [moduleId]);
-  if (!config.data) return <PageState loading={config.loading} error={config.error} />;
+/** The rows: chart (with a bar/line/pie switch) above the formatted table. */
+export function ReportResult({ page, rows }: { page: CompiledReportPage; rows: Row[] }) {
+  const t = useRT();
+  const [chartType, setChartType] = useState(page.chart?.type ?? 'bar');
+  const labels = useMemo(() => Object.fromEntries(page.columns.map((c) => [c.prop, c.label])), [page.columns]);
   return (
-    <div className="scp-report-page" data-report-id={config.data.id}>
-      <Title order={4} mb="sm">{title || config.data.fullName}</Title>
-      <ReportBody config={config.data} />
+    <>
+      {page.chart ? (
+        <Card withBorder mb="sm" data-report-chart>
+          <Group justify="space-between">
+            <Text fw={600}>{page.chart.title ?? page.fullName}</Text>
+            <Select size="xs" w={100} allowDeselect={false} aria-label={t('renderers.chartBar')}
+              data={[{ value: 'bar', label: t('renderers.chartBar') }, { value: 'line', label: t('renderers.chartLine') }, { value: 'pie', label: t('renderers.chartPie') }]}
+              value={chartType} onChange={(v) => v && setChartType(v as typeof chartType)} />
+          </Group>
+          <Chart config={{ ...page.chart, type: chartType }} rows={rows} labels={labels} />
+        </Card>
+      ) : null}
+      <RowsTable columns={reportColumns(page.columns, rows)} rows={rows} />
+    </>
+  );
+}
+
+/** Runs the page's data interface with the parameters. */
+export function runReport(provider: DataProvider, page: CompiledReportPage, values: ParamValues): Promise<Row[]> {
+  return provider.dataInterface(page.interfaceId, paramListOf(page.params, values)).then(rowsOf);
+}
+
+/** Parameters, search/reset, and the result of the last search (the defaults when the page opens). */
+export function ReportView({ page }: { page: CompiledReportPage }) {
+  const t = useRT();
+  const initial = useMemo(() => initialParams(page.params), [page]);
+  const [draft, setDraft] = useState<ParamValues>(initial);
+  const [applied, setApplied] = useState<ParamValues>(initial);
+  const data = useAsync((p) => runReport(p, page, applied), [page, applied]);
+  const rows = data.data ?? [];
+  return (
+    <>
+      {page.params.length ? (
+        <Group gap="sm" mb="sm" align="flex-end">
+          <ReportParams params={page.params} values={draft} onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))} />
+          <Button size="sm" onClick={() => setApplied(draft)} data-action="search">{t('renderers.search')}</Button>
+          <Button size="sm" variant="default" onClick={() => (setDraft(initial), setApplied(initial))} data-action="reset">{t('renderers.reset')}</Button>
+        </Group>
+      ) : null}
+      {data.error ? <PageState loading={false} error={data.error} /> : data.loading && !rows.length ? <PageState loading error={null} /> : <ReportResult page={page} rows={rows} />}
+    </>
+  );
+}
+
+/** Menu type 5: the compiled report page's interface rows as a chart and a table, its parameters as inputs. */
+export function ReportPage({ moduleId, title }: PageRendererProps) {
+  const page = useAsync<CompiledReportPage>((p) => p.getReport(moduleId), [moduleId]);
+  if (!page.data) return <PageState loading={page.loading} error={page.error} />;
+  return (
+    <div className="scp-report-page" data-report-id={page.data.id}>
+      {title ? <Title order={4} mb="sm">{title}</Title> : null}
+      <ReportView page={page.data} />
     </div>
   );
 }

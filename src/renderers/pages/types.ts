@@ -7,4 +7,9 @@ export interface PageRendererProps {
   menuId: string;
   title: string;
   permissions: PermissionEntry | null;
+  /**
+   * The in-app route of the menu entry with this enCode, or null when the user has no such
+   * entry (portal shortcuts link to menu entries by enCode). The shell supplies it from the menu.
+   */
+  menuPath?: (enCode: string) => string | null;
 }

@@ -50,6 +50,10 @@ export const renderersMessages = defineMessages({
     'renderers.chartBar': '柱状图',
     'renderers.chartLine': '折线图',
     'renderers.chartPie': '饼图',
+    'renderers.noNotice': '暂无公告',
+    'renderers.startDate': '开始日期',
+    'renderers.endDate': '结束日期',
+    'renderers.linkUnavailable': '{label}（无权限或不存在）',
   },
   'zh-TW': {
     'renderers.kindPending': '控件「{kind}」待實現',
@@ -99,6 +103,10 @@ export const renderersMessages = defineMessages({
     'renderers.chartBar': '柱狀圖',
     'renderers.chartLine': '折線圖',
     'renderers.chartPie': '餅圖',
+    'renderers.noNotice': '暫無公告',
+    'renderers.startDate': '開始日期',
+    'renderers.endDate': '結束日期',
+    'renderers.linkUnavailable': '{label}（無權限或不存在）',
   },
   en: {
     'renderers.kindPending': 'Widget "{kind}" is not available yet',
@@ -148,5 +156,9 @@ export const renderersMessages = defineMessages({
     'renderers.chartBar': 'Bar',
     'renderers.chartLine': 'Line',
     'renderers.chartPie': 'Pie',
+    'renderers.noNotice': 'No notices',
+    'renderers.startDate': 'Start date',
+    'renderers.endDate': 'End date',
+    'renderers.linkUnavailable': '{label} (not available)',
   },
 });
