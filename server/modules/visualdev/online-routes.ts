@@ -53,10 +53,18 @@ const ExportBody = Type.Object(
   },
   { additionalProperties: true },
 );
-const RecordBody = Type.Object({
-  /** Field values: an object, or its JSON text. */
-  data: Type.Unknown(),
-});
+/**
+ * `{ data }` with the field values (an object, or its JSON text), as the designer's client
+ * sends it; the renderers' data provider sends the field values themselves, which is taken
+ * as the same thing.
+ */
+const RecordBody = Type.Object({ data: Type.Optional(Type.Unknown()) }, { additionalProperties: true });
+
+/** The field values of a create/update body: `{ data: … }` alone, or the values themselves. */
+function valuesOf(body: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(body);
+  return parseData(keys.length === 1 && keys[0] === 'data' ? body.data : body);
+}
 const RecordReply = Type.Object({ id: Type.String(), data: Type.String({ description: 'JSON text of the field values' }) });
 const DownloadReply = Type.Object({ url: Type.String(), name: Type.String() });
 
@@ -109,7 +117,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_add');
-    const id = await createRecord(db, model, perms, principal, parseData(request.body.data), request.locale);
+    const id = await createRecord(db, model, perms, principal, valuesOf(request.body as Record<string, unknown>), request.locale);
     return ok({ id }, request.t('visualdev.created'));
   });
 
@@ -128,7 +136,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_edit');
-    await updateRecordData(db, model, perms, principal, request.params.id, parseData(request.body.data), request.locale);
+    await updateRecordData(db, model, perms, principal, request.params.id, valuesOf(request.body as Record<string, unknown>), request.locale);
     return done(request.t('visualdev.updated'));
   });
 

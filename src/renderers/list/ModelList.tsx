@@ -138,7 +138,21 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
         <Table.Tr data-row-id={id}>
           {batch ? (
             <Table.Td>
-              <Checkbox size="xs" checked={selected.has(id)} onChange={(e) => setSelected((s) => { const n = new Set(s); if (e.currentTarget.checked) n.add(id); else n.delete(id); return n; })} aria-label={id} />
+              <Checkbox
+                size="xs"
+                checked={selected.has(id)}
+                onChange={(e) => {
+                  // read now: React clears currentTarget before the state updater runs
+                  const checked = e.currentTarget.checked;
+                  setSelected((s) => {
+                    const n = new Set(s);
+                    if (checked) n.add(id);
+                    else n.delete(id);
+                    return n;
+                  });
+                }}
+                aria-label={id}
+              />
             </Table.Td>
           ) : null}
           <Table.Td>{depth ? '' : (query.currentPage - 1) * query.pageSize + index + 1}</Table.Td>

@@ -1,6 +1,6 @@
 import { Button, Loader, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CompiledModel } from '../../runtime/model/compiled';
 import { DetailViewer } from '../detail/DetailViewer';
 import { Popup } from '../detail/Popup';
@@ -44,9 +44,32 @@ function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: C
   );
 }
 
+/** What the Config reply says the caller holds on this model (all = administrator). */
+interface Granted {
+  all: boolean;
+  button: string[];
+  column: string[];
+  form: string[];
+}
+
+/**
+ * A page reached without a menu entry (function preview of a model no menu opens yet) has no
+ * permission entry; then the grants the server reported with the config stand in for it, so an
+ * administrator's preview is not emptied by the model's permission judging. The server still
+ * checks every call.
+ */
+export function grantedEntry(model: CompiledModel & { granted?: Granted }): PermissionEntry | null {
+  const granted = model.granted;
+  if (!granted) return null;
+  const codes = granted.all ? model.permissionCodes : granted;
+  const items = (list: string[] | undefined) => (list ?? []).map((enCode) => ({ enCode }));
+  return { modelId: model.id, button: items(codes.button), column: items(codes.column), form: items(codes.form) };
+}
+
 /** Menu type 3: the model's compiled config drives a list, an add/edit form and a detail viewer. */
-export function ModelPage({ moduleId, menuId, title, permissions }: PageRendererProps) {
+export function ModelPage({ moduleId, menuId, title, permissions: fromMenu }: PageRendererProps) {
   const config = useAsync<CompiledModel>((p) => p.getModelConfig(moduleId), [moduleId]);
+  const permissions = useMemo(() => fromMenu ?? (config.data ? grantedEntry(config.data) : null), [fromMenu, config.data]);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);

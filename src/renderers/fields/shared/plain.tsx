@@ -42,7 +42,10 @@ export function LazyBox({ id, text, placeholder, disabled, error, onActivate }: 
       aria-invalid={error || undefined}
       data-lazy-widget
       onFocus={disabled ? undefined : onActivate}
-      onPointerDown={disabled ? undefined : onActivate}
+      // A pointer activates on click, not on press: swapping in the combobox on press let the
+      // same click's mouseup/click reach the new input and toggle its dropdown shut again.
+      onMouseDown={disabled ? undefined : (e) => e.preventDefault()}
+      onClick={disabled ? undefined : onActivate}
       style={{ ...plainInputStyle(error, disabled), cursor: disabled ? 'not-allowed' : 'pointer' }}
     />
   );
