@@ -141,14 +141,23 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
   return { data, now, company };
 }
 
-function validateOrRefuse(model: CompiledModel, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale) {
-  const errors: FieldError[] = recordValidator(locale).validate(model, data, mode);
+/**
+ * Validates the composed record. A field outside the caller's form permissions is neither
+ * shown to them nor taken from their input (it keeps its default or stored value), so its
+ * messages are not theirs to fix: a required field they cannot see does not block the save.
+ */
+function validateOrRefuse(model: CompiledModel, perms: ModelPermissions, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale) {
+  const writable = (key: string) => {
+    const field = model.form.fields[key.split('.')[0]!];
+    return !field || mayUseField(model, perms, field.permissionCode);
+  };
+  const errors: FieldError[] = recordValidator(locale).validate(model, data, mode).filter((e) => writable(e.field));
   if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
 }
 
 export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale): Promise<string> {
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
-  validateOrRefuse(model, data, 'create', locale);
+  validateOrRefuse(model, perms, data, 'create', locale);
   const row: VisualdevRecordRow = {
     id: newId(), modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
     organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
@@ -167,7 +176,7 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
   await db.transaction().execute(async (trx) => {
     const { row, data: stored } = await loadRecord(trx, model, id);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
-    validateOrRefuse(model, data, 'update', locale);
+    validateOrRefuse(model, perms, data, 'update', locale);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
   });
 }
