@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,7 +13,11 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+// The screenshots in docs/ are refreshed on request (UPDATE_SCREENSHOTS=1); a normal run writes
+// them to a scratch folder so running the tests never dirties the work tree.
+const SHOTS = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, '../../docs/screenshots')
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'scp-shots-'));
 
 /** In-app navigation (no reload), as a menu click does. */
 async function goInApp(page: Page, to: string) {
