@@ -2,7 +2,7 @@
 export { createFieldRegistry, fieldRegistry, lookupRenderer, ALL_FIELD_KINDS } from './registry';
 export type { EditProps, ViewProps, FieldRenderer, FieldRegistry } from './types';
 export { RenderersProvider, type RenderersProviderProps, type Navigate } from './context';
-export { createHttpDataProvider, createTestDataProvider, useDataProvider, type DataProvider, type PermissionEntry } from './data/provider';
+export { createHttpDataProvider, createPartialDataProvider, useDataProvider, type DataProvider, type PermissionEntry } from './data/provider';
 export { useOptions } from './data/hooks';
 export { ModelForm, formTheme, type ModelFormProps, type ModelFormHandle } from './form/ModelForm';
 export { ModelList, type ModelListProps } from './list/ModelList';

@@ -7,7 +7,7 @@ import { compileModel } from '../../src/runtime/compile';
 import type { CompiledModel } from '../../src/runtime/model/compiled';
 import { createRecordValidator } from '../../src/runtime/validation';
 import { RenderersProvider } from '../../src/renderers/context';
-import { createTestDataProvider } from '../../src/renderers/data/provider';
+import { createPartialDataProvider } from '../../src/renderers/data/provider';
 import { DetailBody } from '../../src/renderers/detail/DetailViewer';
 import { ModelForm } from '../../src/renderers/form/ModelForm';
 import { ModelList } from '../../src/renderers/list/ModelList';
@@ -32,7 +32,7 @@ function schemaDescriptors(): [string, Record<string, unknown>][] {
     .map((f) => [`schemas/models/${f}`, JSON.parse(readFileSync(join(SCHEMAS, f), 'utf8')) as Record<string, unknown>]);
 }
 
-const data = createTestDataProvider({
+const data = createPartialDataProvider({
   dictionary: async () => [],
   dataInterface: async () => [],
   listRecords: async () => ({ list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } }),

@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { compileDictionaryPage, compilePortalPage, compileReportPage } from '../../src/runtime/compile';
 import type { CompiledPortalPage, CompiledReportPage } from '../../src/runtime/model/pages';
 import { RenderersProvider } from '../../src/renderers/context';
-import { createHttpDataProvider, createTestDataProvider, type DataProvider, type DictionaryEntry, type HttpLike } from '../../src/renderers/data/provider';
+import { createHttpDataProvider, createPartialDataProvider, type DataProvider, type DictionaryEntry, type HttpLike } from '../../src/renderers/data/provider';
 import { Chart } from '../../src/renderers/pages/Chart';
 import { DictionaryTable, filterEntries, loadDictionaryPage } from '../../src/renderers/pages/DictionaryPage';
 import { loadPortalRows, PortalGrid, shortcutTarget } from '../../src/renderers/pages/PortalPage';
 import { formatReportValue, initialParams, paramListOf, ReportParams, ReportResult, runReport } from '../../src/renderers/pages/ReportPage';
 
-function render(node: ReactNode, data: DataProvider = createTestDataProvider({})): string {
+function render(node: ReactNode, data: DataProvider = createPartialDataProvider({})): string {
   return renderToString(
     <MantineProvider>
       <RenderersProvider data={data}>{node}</RenderersProvider>
@@ -46,7 +46,7 @@ describe('HTTP data provider', () => {
 describe('DictionaryPage', () => {
   it('loads the compiled page named by the menu, then the entries of the category it names', async () => {
     const asked: unknown[] = [];
-    const provider = createTestDataProvider({
+    const provider = createPartialDataProvider({
       getDictionaryPage: async (id) => (asked.push(['page', id]), demoDictionary),
       dictionary: async (type, isTree) => (asked.push(['entries', type, isTree]), ENTRIES),
     });
@@ -102,7 +102,7 @@ describe('ReportPage', () => {
     ]);
     expect(paramListOf(params, { ...values, period: ['2026-01-01', '2026-03-31'] })[2]).toEqual({ field: 'period', defaultValue: ['2026-01-01', '2026-03-31'] });
     const sent: unknown[] = [];
-    const provider = createTestDataProvider({ dataInterface: async (id, list) => (sent.push([id, list]), { list: [{ month: '2026-01' }] }) });
+    const provider = createPartialDataProvider({ dataInterface: async (id, list) => (sent.push([id, list]), { list: [{ month: '2026-01' }] }) });
     expect(await runReport(provider, demoReport, { category: 'coal' })).toEqual([{ month: '2026-01' }]);
     expect(sent).toEqual([['salesByMonth', [{ field: 'category', defaultValue: 'coal' }]]]);
   });
@@ -141,7 +141,7 @@ describe('PortalPage', () => {
 
   it('runs each interface the cards read once; a failing interface stays on its cards', async () => {
     const calls: string[] = [];
-    const provider = createTestDataProvider({
+    const provider = createPartialDataProvider({
       dataInterface: async (id) => {
         calls.push(id);
         if (id === 'latestOrders') throw new Error('接口不存在');

@@ -6,7 +6,7 @@ import { toChineseAmount, formatNumber } from '../../src/runtime/format/amount';
 import { translate } from '../../src/runtime/i18n';
 import { FIELD_KINDS, type FieldKind } from '../../src/runtime/model/kinds';
 import { RenderersProvider } from '../../src/renderers/context';
-import { createTestDataProvider, type DataProvider } from '../../src/renderers/data/provider';
+import { createPartialDataProvider, type DataProvider } from '../../src/renderers/data/provider';
 import { DetailBody } from '../../src/renderers/detail/DetailViewer';
 import { UnknownKind } from '../../src/renderers/fields/shared/unknown';
 import { externalLinkRoute } from '../../src/renderers/fields/link';
@@ -24,7 +24,7 @@ import type { EditProps, FieldRenderer } from '../../src/renderers/types';
 const KINDS = Object.keys(FIELD_KINDS) as FieldKind[];
 const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate('zh-CN', key, params);
 
-function render(node: ReactNode, data: DataProvider = createTestDataProvider({})): string {
+function render(node: ReactNode, data: DataProvider = createPartialDataProvider({})): string {
   return renderToString(
     <MantineProvider>
       <RenderersProvider data={data}>{node}</RenderersProvider>
@@ -113,7 +113,7 @@ describe('views', () => {
 
   it('dictionary options come through useOptions and the provider; a missing dictionary gives no options, no crash', () => {
     const field = makeField('select', 's', { options: { from: 'dictionary', dictionaryType: 'nope', labelKey: 'fullName', valueKey: 'id', childrenKey: 'children' } });
-    const data = createTestDataProvider({ dictionary: async () => { throw new Error('missing'); } });
+    const data = createPartialDataProvider({ dictionary: async () => { throw new Error('missing'); } });
     expect(() => render(<DetailBody model={makeModel([field])} permissions={null} record={{ s: 'x' }} />, data)).not.toThrow();
   });
 });
@@ -205,7 +205,7 @@ describe('ModelList gating', () => {
   it('renders only permitted columns and toolbar buttons, with the paging layout', () => {
     const model = { ...allKindsModel(), usePermission: { button: true, column: true, form: false, data: false } };
     const entry = { modelId: 'm1', column: [{ enCode: 'input_f' }, { enCode: 'select_f' }], button: [{ enCode: 'btn_add' }] };
-    const html = render(<ModelList model={model} permissions={entry} menuId="menu-x" />, createTestDataProvider({ listRecords: async () => ({ list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } }) }));
+    const html = render(<ModelList model={model} permissions={entry} menuId="menu-x" />, createPartialDataProvider({ listRecords: async () => ({ list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } }) }));
     expect(html.match(/data-column="[^"]+"/g)).toEqual(['data-column="input_f"', 'data-column="select_f"']);
     expect(html).toContain('data-button="btn_add"');
     expect(html).not.toContain('btn_download');

@@ -1,6 +1,6 @@
 import { ApiError, http } from '../../app/api/client';
 import type { CompiledForm, CompiledModel, RecordSchema } from '../../runtime/model/compiled';
-import { createTestDataProvider, type DataProvider } from '../../renderers';
+import { createPartialDataProvider, type DataProvider } from '../../renderers';
 
 /**
  * The public short-link calls (server/modules/visualdev/short-link-routes.ts). They are made
@@ -71,7 +71,7 @@ export function modelOfForm(part: { fullName: string; form: CompiledForm; record
  * interfaces need a signed-in caller, so their options are empty (static options still show);
  * anything else a form field might reach for throws, naming the method.
  */
-export const anonymousDataProvider: DataProvider = createTestDataProvider({
+export const anonymousDataProvider: DataProvider = createPartialDataProvider({
   dictionary: async () => [],
   dataInterface: async () => [],
 });

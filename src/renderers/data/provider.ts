@@ -72,8 +72,12 @@ export function useDataProvider(): DataProvider {
   return provider;
 }
 
-/** A double for tests: every method a test did not set throws, naming the method. */
-export function createTestDataProvider(methods: Partial<DataProvider>): DataProvider {
+/**
+ * A provider made of some methods; calling any other throws, naming the method. Tests use it
+ * as a strict double (a call they did not expect fails loudly); the public short-link page
+ * uses it because an anonymous visitor may reach only a few calls.
+ */
+export function createPartialDataProvider(methods: Partial<DataProvider>): DataProvider {
   return new Proxy(methods as DataProvider, {
     get(target, name: string) {
       const method = (target as unknown as Record<string, unknown>)[name];
@@ -104,8 +108,8 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     listRecords: (modelId, query) => http.post<Paged<RecordRow>>(`${ONLINE}/${enc(modelId)}/List`, query),
     getRecord: (modelId, id) => http.get<RecordRow>(`${ONLINE}/${enc(modelId)}/${enc(id)}`).then(unwrapRecord),
     getRecordDetail: (modelId, id) => http.get<RecordRow>(`${ONLINE}/${enc(modelId)}/${enc(id)}/DataChange`).then(unwrapRecord),
-    createRecord: (modelId, data) => http.post(`${ONLINE}/${enc(modelId)}`, data),
-    updateRecord: (modelId, id, data) => http.put(`${ONLINE}/${enc(modelId)}/${enc(id)}`, data),
+    createRecord: (modelId, data) => http.post(`${ONLINE}/${enc(modelId)}`, { data }),
+    updateRecord: (modelId, id, data) => http.put(`${ONLINE}/${enc(modelId)}/${enc(id)}`, { data }),
     deleteRecord: (modelId, id) => http.delete(`${ONLINE}/${enc(modelId)}/${enc(id)}`),
     batchDelete: (modelId, ids) => http.post(`${ONLINE}/batchDelete/${enc(modelId)}`, { ids }),
     exportRecords: (modelId, query) => http.post<{ url: string }>(`${ONLINE}/${enc(modelId)}/Actions/Export`, query),

@@ -12,7 +12,7 @@ import validator from '@rjsf/validator-ajv8';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { RenderersProvider } from '../context';
-import { createTestDataProvider } from '../data/provider';
+import { createPartialDataProvider } from '../data/provider';
 import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
 import type { FieldKind } from '../../runtime/model/kinds';
 import { largeModel } from './fixtures';
@@ -36,7 +36,7 @@ function rjsfSchema(count: number): RJSFSchema {
   return { type: 'object', properties, required: Object.keys(properties).filter((_, i) => i % 10 === 0) };
 }
 
-const data = createTestDataProvider({});
+const data = createPartialDataProvider({});
 
 /** Mounts our form; returns the time to the first committed render (ms). */
 function mountOurs(count: number, kinds?: FieldKind[]): number {
