@@ -12,9 +12,18 @@ export function useSelectData(field: EditProps['field']) {
     const byString = new Map<string, OptionItem['value']>();
     const walk = (items: OptionItem[]) => items.forEach((o) => (byString.set(String(o.value), o.value), o.children && walk(o.children)));
     walk(options);
-    const data = options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }));
+    // A flat widget over a tree source (a tree dictionary in a select) offers every node, labelled with its path.
+    const data = flattenOptions(options).map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }));
     return { options, data, loading, back: (s: string) => (byString.has(s) ? byString.get(s)! : s) };
   }, [options, loading]);
+}
+
+/** Every node of an option tree, depth first, with 'parent / child' labels. */
+export function flattenOptions(options: OptionItem[], prefix = ''): OptionItem[] {
+  return options.flatMap((o) => {
+    const label = prefix ? `${prefix} / ${o.label}` : o.label;
+    return [{ ...o, label, children: undefined }, ...(o.children ? flattenOptions(o.children, label) : [])];
+  });
 }
 
 export function asArray(value: unknown): unknown[] {
