@@ -49,7 +49,7 @@ describe('GET /api/oauth/CurrentUser', () => {
       expect(codes).toEqual([...codes].sort((a, b) => a - b));
     }
     for (const n of all) expect(n.hasChildren).toBe(n.children.length > 0);
-    expect(info.admin.permissionList.find((p: any) => p.button.length)?.button.map((b: any) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_download', 'btn_detail']);
+    expect(info.admin.permissionList.find((p: any) => p.button.length)?.button.map((b: any) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_download', 'btn_batchRemove', 'btn_detail']);
   });
 
   it('gives customers the ordering menus only, without system management', () => {
