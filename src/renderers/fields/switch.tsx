@@ -1,3 +1,4 @@
+import { useRT } from '../i18n';
 import { Switch } from '@mantine/core';
 import type { EditProps, ViewProps } from '../types';
 
@@ -21,9 +22,10 @@ function Edit({ field, value, onChange, id, disabled, readOnly }: EditProps<'swi
 }
 
 function View({ field, value }: ViewProps<'switch'>) {
+  const t = useRT();
   const [on] = onOff(field.props);
   const checked = String(value) === String(on) || value === true;
-  return <span>{String((checked ? (field.props.activeTxt ?? '开') : (field.props.inactiveTxt ?? '关')))}</span>;
+  return <span>{String(checked ? (field.props.activeTxt ?? t('renderers.switchOn')) : (field.props.inactiveTxt ?? t('renderers.switchOff')))}</span>;
 }
 
 export const switchRenderer = { Edit, View, Cell: View };

@@ -41,11 +41,12 @@ function syntheticField(model: CompiledModel, s: CompiledSearchField, kind: Fiel
 
 /** One search input by its kind and search type: option kinds as a select, dates and numbers as ranges. */
 function SearchInput({ model, s, value, onChange }: { model: CompiledModel; s: CompiledSearchField; value: unknown; onChange(v: unknown): void }) {
+  const t = useRT();
   const id = `search_${s.prop}`;
   const common = { id, disabled: false, readOnly: false, error: false };
   if (OPTION_KINDS.includes(s.kind)) {
     const field = syntheticField(model, s, 'select', { multiple: s.multiple, filterable: true, clearable: true }) as CompiledField & { kind: 'select' };
-    if (s.kind === 'switch') field.options = { from: 'static', options: [{ label: String(field.props.activeTxt ?? '开'), value: field.props.activeValue as number ?? 1 }, { label: String(field.props.inactiveTxt ?? '关'), value: field.props.inactiveValue as number ?? 0 }], labelKey: 'label', valueKey: 'value', childrenKey: 'children' };
+    if (s.kind === 'switch') field.options = { from: 'static', options: [{ label: String(field.props.activeTxt ?? t('renderers.switchOn')), value: field.props.activeValue as number ?? 1 }, { label: String(field.props.inactiveTxt ?? t('renderers.switchOff')), value: field.props.inactiveValue as number ?? 0 }], labelKey: 'label', valueKey: 'value', childrenKey: 'children' };
     return <selectRenderer.Edit {...common} field={field} value={value} onChange={onChange} />;
   }
   if (DATE_KINDS.includes(s.kind)) {

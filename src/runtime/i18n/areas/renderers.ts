@@ -5,6 +5,8 @@ export const renderersMessages = defineMessages({
   'zh-CN': {
     'renderers.kindPending': '控件「{kind}」待实现',
     'renderers.kindUnknown': '未知控件「{kind}」{label}',
+    'renderers.switchOn': '开',
+    'renderers.switchOff': '关',
     'renderers.systemFilled': '系统自动生成',
     'renderers.required': '{label}不能为空',
     'renderers.amountInvalid': '无效的数值',
@@ -58,6 +60,8 @@ export const renderersMessages = defineMessages({
   'zh-TW': {
     'renderers.kindPending': '控件「{kind}」待實現',
     'renderers.kindUnknown': '未知控件「{kind}」{label}',
+    'renderers.switchOn': '開',
+    'renderers.switchOff': '關',
     'renderers.systemFilled': '系統自動生成',
     'renderers.required': '{label}不能為空',
     'renderers.amountInvalid': '無效的數值',
@@ -111,6 +115,8 @@ export const renderersMessages = defineMessages({
   en: {
     'renderers.kindPending': 'Widget "{kind}" is not available yet',
     'renderers.kindUnknown': 'Unknown widget "{kind}" {label}',
+    'renderers.switchOn': 'On',
+    'renderers.switchOff': 'Off',
     'renderers.systemFilled': 'Filled in by the system',
     'renderers.required': '{label} is required',
     'renderers.amountInvalid': 'Invalid number',
