@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
@@ -37,9 +37,9 @@ export default function DashboardPage({ title }: PageProps) {
   }
   return (
     <RenderersHost>
-      <div data-testid="dashboard-portal">
+      <Box p="md" data-testid="dashboard-portal">
         <PortalPage moduleId={portalId} isTree={false} menuId={firstPortal?.id ?? ''} title={title} permissions={permissions} menuPath={menuPath} />
-      </div>
+      </Box>
     </RenderersHost>
   );
 }

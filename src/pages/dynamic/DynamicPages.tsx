@@ -54,12 +54,12 @@ function kindPage(Renderer: ComponentType<PageRendererProps>) {
     // The shell draws the page title (one header for every kind); the renderer draws the rest.
     return (
       <RenderersHost>
-        <Box px="md" pt="md">
-          <Title order={4} data-testid="page-title">
+        <Box p="md">
+          <Title order={4} mb="sm" data-testid="page-title">
             {title}
           </Title>
+          <Renderer moduleId={node?.moduleId ?? ''} isTree={node?.isTree ?? false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />
         </Box>
-        <Renderer moduleId={node?.moduleId ?? ''} isTree={node?.isTree ?? false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />
       </RenderersHost>
     );
   };

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Box } from '@mantine/core';
 import { useSearch } from 'wouter';
 import { useT } from '../../app/i18n';
 import type { PageProps } from '../../app/router/pages';
@@ -14,7 +14,9 @@ export default function PreviewModelPage({ title }: PageProps) {
   if (!id) return <Alert m="md" color="yellow" data-testid="preview-missing">{t('preview.missing')}</Alert>;
   return (
     <RenderersHost>
-      <ModelPage moduleId={id} isTree={params.get('isTree') === '1'} menuId="" title={params.get('fullName') || title} permissions={permissions} />
+      <Box p="md">
+        <ModelPage moduleId={id} isTree={params.get('isTree') === '1'} menuId="" title={params.get('fullName') || title} permissions={permissions} />
+      </Box>
     </RenderersHost>
   );
 }
