@@ -235,6 +235,8 @@ describe('list helpers', () => {
 
   it('chart series read x labels and numeric y values (non-numbers count 0)', () => {
     expect(chartSeries({ type: 'bar', x: 'm', y: ['a', 'b'] }, [{ m: 'Jan', a: 1, b: 'x' }])).toEqual({ labels: ['Jan'], series: [{ name: 'a', values: [1] }, { name: 'b', values: [0] }] });
+    // one row per month and category: one point per month, summed
+    expect(chartSeries({ type: 'bar', x: 'm', y: ['a'] }, [{ m: 'Jan', a: 1 }, { m: 'Jan', a: 2 }, { m: 'Feb', a: 5 }])).toEqual({ labels: ['Jan', 'Feb'], series: [{ name: 'a', values: [3, 5] }] });
   });
 });
 

@@ -14,12 +14,25 @@ export interface ChartProps {
   height?: number;
 }
 
-/** Values of the chart: one label per row and one number per series (non-numbers count as 0). */
+/** Values of the chart: one label per distinct x value and one number per series (non-numbers count as 0). */
 export function chartSeries(config: ChartConfig, rows: Record<string, unknown>[]): { labels: string[]; series: { name: string; values: number[] }[] } {
-  return {
-    labels: rows.map((r) => String(r[config.x] ?? '')),
-    series: config.y.map((y) => ({ name: y, values: rows.map((r) => (Number.isFinite(Number(r[y])) ? Number(r[y]) : 0)) })),
-  };
+  // Rows sharing an x value (e.g. one row per month and category) are summed into one point.
+  const labels: string[] = [];
+  const sums = new Map<string, number[]>();
+  for (const row of rows) {
+    const label = String(row[config.x] ?? '');
+    let values = sums.get(label);
+    if (!values) {
+      values = config.y.map(() => 0);
+      sums.set(label, values);
+      labels.push(label);
+    }
+    config.y.forEach((y, i) => {
+      const n = Number(row[y]);
+      if (Number.isFinite(n)) values![i] += n;
+    });
+  }
+  return { labels, series: config.y.map((name, i) => ({ name, values: labels.map((l) => sums.get(l)![i]!) })) };
 }
 
 /** A small bar, line or pie chart drawn as SVG (no chart library); bar and line draw one series per y field, pie the first. */
