@@ -1,8 +1,9 @@
-import { createContext, memo, useCallback, useContext, useSyncExternalStore } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { CompiledModel } from '../../runtime/model/compiled';
 import { UnknownKind } from '../fields/shared/unknown';
 import { lookupRenderer } from '../registry';
 import type { FieldRegistry } from '../types';
+import type { RevealGate } from './reveal';
 import type { FormStore } from './store';
 
 /** What every form item of one form shares; stable for the life of the form. */
@@ -21,6 +22,8 @@ export interface FormScope {
   labelPosition: 'left' | 'right' | 'top';
   /** Keys that may show (visibility, noShow, permission). */
   visible: ReadonlySet<string>;
+  /** First screen now, the rest of a large form in idle-time slices. */
+  gate: RevealGate;
 }
 
 export const FormScopeContext = createContext<FormScope | null>(null);
@@ -32,11 +35,24 @@ function useScope(): FormScope {
 }
 
 /**
- * One field of the form: label (with the red asterisk when required), the kind's edit widget
- * from the registry, and its message. Memoised on its key and subscribed to its own slot of
- * the store, so typing in one field re-renders that field only.
+ * One field of the form. Items past the first screen of a large form start as an empty
+ * placeholder of about a field's height and mount in idle time (see reveal.ts); their value and
+ * error are in the store all along, so submit validation does not depend on them.
  */
 export const FormItem = memo(function FormItem({ fieldKey }: { fieldKey: string }) {
+  const { gate } = useScope();
+  const [ready, setReady] = useState(() => gate.claim());
+  useEffect(() => (ready ? undefined : gate.wait(() => setReady(true))), [ready, gate]);
+  if (!ready) return <div className="scp-form-item-pending" data-pending-field={fieldKey} />;
+  return <FormItemBody fieldKey={fieldKey} />;
+});
+
+/**
+ * The field itself: label (with the red asterisk when required), the kind's edit widget from
+ * the registry, and its message. Subscribed to its own slot of the store, so typing in one
+ * field re-renders that field only.
+ */
+function FormItemBody({ fieldKey }: { fieldKey: string }) {
   const scope = useScope();
   const { store, model } = scope;
   const field = model.form.fields[fieldKey]!;
@@ -63,32 +79,29 @@ export const FormItem = memo(function FormItem({ fieldKey }: { fieldKey: string 
     <UnknownKind kind={field.kind} label={field.label} />
   );
   const showLabel = field.showLabel && !!field.label;
+  // Styled by class (src/renderers/form/styles.tsx): inline styles cost React a DOM call per property per field.
   return (
-    <div className="scp-form-item" data-field-key={fieldKey} data-kind={field.kind} style={{ display: top ? 'block' : 'flex', alignItems: 'flex-start', marginBottom: 16, contain: 'content' }}>
+    <div className="scp-form-item" data-field-key={fieldKey} data-kind={field.kind}>
       {showLabel ? (
-        <label
-          htmlFor={id}
-          className="scp-form-label"
-          style={{ width: top ? undefined : scope.labelWidth, flex: top ? undefined : `0 0 ${scope.labelWidth}px`, textAlign: scope.labelPosition === 'right' ? 'right' : 'left', paddingRight: 12, lineHeight: '36px', fontSize: 14, display: top ? 'block' : undefined }}
-        >
+        <label htmlFor={id} className="scp-form-label">
           {field.required ? (
-            <span className="scp-required" aria-hidden style={{ color: '#fa5252', marginRight: 4 }}>
+            <span className="scp-required" aria-hidden>
               *
             </span>
           ) : null}
           {field.label}
         </label>
       ) : !top ? (
-        <span style={{ flex: `0 0 ${field.stores ? scope.labelWidth : 0}px` }} />
+        <span className="scp-form-label-space" data-empty={field.stores ? undefined : ''} />
       ) : null}
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div className="scp-form-control">
         {edit}
         {error ? (
-          <div className="scp-field-error" role="alert" style={{ color: '#fa5252', fontSize: 12, marginTop: 2 }}>
+          <div className="scp-field-error" role="alert" data-field-error>
             {error}
           </div>
         ) : null}
       </div>
     </div>
   );
-});
+}

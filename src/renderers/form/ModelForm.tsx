@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
 import type { FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { memo, useContext, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { memo, useContext, useEffect, useImperativeHandle, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import type { CompiledModel, RecordValidator } from '../../runtime/model/compiled';
 import type { PermissionEntry } from '../data/provider';
 import { useRT } from '../i18n';
@@ -10,10 +10,12 @@ import { visibleFieldKeys } from '../permissions';
 import { fieldRegistry } from '../registry';
 import type { FieldRegistry } from '../types';
 import { FormItem, FormScopeContext, type FormScope } from './FormItem';
+import { createRevealGate } from './reveal';
 import { createFormStore, type FormStore } from './store';
 import { createRecordValidator } from '../../runtime/validation';
 import { LocaleContext } from '../i18n';
 import { errorsByKey, rjsfValidatorFor } from './validation';
+import { FormStyles } from './styles';
 import { rjsfWidgets } from './widgets';
 
 export interface ModelFormHandle {
@@ -67,6 +69,16 @@ export const formTheme = {
 };
 const ThemedForm = withTheme(formTheme);
 const ROOT_UI: UiSchema = { 'ui:field': 'LayoutField' };
+/**
+ * What rjsf itself is given: an empty object schema and no data. LayoutField draws every field
+ * from the compiled model and values live in our store, so the record schema would only make
+ * rjsf resolve it and compute default form state for every property on mount (a tenth of a
+ * 1,000-field first render) for nothing. Validation is ours (the server's validator, on submit
+ * and blur), never rjsf's.
+ */
+const ROOT_SCHEMA: RJSFSchema = { type: 'object' };
+const ROOT_DATA: Record<string, unknown> = {};
+const ROOT_VALIDATOR = rjsfValidatorFor(ROOT_SCHEMA);
 
 function storingKeys(model: CompiledModel): string[] {
   return Object.values(model.form.fields)
@@ -75,9 +87,9 @@ function storingKeys(model: CompiledModel): string[] {
 }
 
 /**
- * A model's form: rjsf Form (schema = recordSchema, validator-ajv8) whose root field draws the
- * compiled layout through the registry; values live in a per-form store so one keystroke
- * re-renders one field.
+ * A model's form: rjsf Form whose root field draws the compiled layout through the registry;
+ * values live in a per-form store so one keystroke re-renders one field, and are checked with
+ * the server's validator against the model's recordSchema.
  */
 export function ModelForm(props: ModelFormProps) {
   const { model, permissions, mode = props.initialValues ? 'update' : 'create' } = props;
@@ -86,6 +98,8 @@ export function ModelForm(props: ModelFormProps) {
   propsRef.current = props;
   const initial = useMemo(() => ({ ...model.form.defaults, ...(props.initialValues ?? {}) }), [model, props.initialValues]);
   const store = useMemo(() => createFormStore(initial), [initial]);
+  const gate = useMemo(() => createRevealGate(), [store]);
+  useEffect(() => gate.opened(), [gate]);
   const visible = useMemo(() => visibleFieldKeys(model, permissions), [model, permissions]);
   const locale = useContext(LocaleContext);
   // The same validator the server runs, so browser and server give the same messages.
@@ -108,6 +122,7 @@ export function ModelForm(props: ModelFormProps) {
       labelWidth: model.form.labelWidth || 100,
       labelPosition: model.form.labelPosition,
       visible,
+      gate,
       check,
       onFieldBlur(key) {
         store.touch(key);
@@ -121,7 +136,7 @@ export function ModelForm(props: ModelFormProps) {
     };
     return s;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [model, store, visible, validator, mode, props.disabled, props.registry]);
+  }, [model, store, gate, visible, validator, mode, props.disabled, props.registry]);
 
   const submit = async () => {
     store.markSubmitted();
@@ -137,12 +152,13 @@ export function ModelForm(props: ModelFormProps) {
 
   return (
     <FormScopeContext.Provider value={scope}>
-      <div className="scp-model-form" data-model-id={model.id}>
+      <div className="scp-model-form" data-model-id={model.id} data-label-position={scope.labelPosition} style={{ '--scp-label-width': `${scope.labelWidth}px` } as CSSProperties}>
+        <FormStyles />
         <ThemedForm
-          schema={(model.recordSchema ?? {}) as RJSFSchema}
-          validator={rjsfValidatorFor(model.recordSchema ?? {})}
+          schema={ROOT_SCHEMA}
+          validator={ROOT_VALIDATOR}
           uiSchema={ROOT_UI}
-          formData={initial}
+          formData={ROOT_DATA}
           noValidate
           noHtml5Validate
           showErrorList={false}

@@ -1,7 +1,8 @@
-import { Accordion, Card, Grid, Tabs } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { Accordion, Card, Tabs } from '@mantine/core';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import type { LayoutNode } from '../../runtime/model/compiled';
 import { UnknownKind } from '../fields/shared/unknown';
+import { LayoutStyles } from './styles';
 
 /** Draws one field of the layout (form item or read-only item). */
 export type RenderLeaf = (key: string) => ReactNode;
@@ -32,16 +33,23 @@ function span(n: number): number {
   return n > 0 && n <= 24 ? n : 24;
 }
 
+/** The gutter as a CSS variable on the grid (nothing when it is the stylesheet's default). */
+function gutterStyle(gutter: number): CSSProperties | undefined {
+  return gutter === 16 ? undefined : ({ '--scp-gutter': `${gutter}px` } as CSSProperties);
+}
+
 /**
- * The layout tree: a 24-column grid of fields; rows (Mantine Grid, span of 24), cards, tabs,
- * collapse panels and table grids. Field cells are plain CSS grid items (cheap at 1,000 fields).
+ * The layout tree: a 24-column CSS grid of fields; rows (a nested 24-column grid), cards, tabs,
+ * collapse panels and table grids. Cells are plain grid items styled by class (cheap at 1,000
+ * fields: no inline styles, no per-row Mantine Grid with its own <style> tags).
  */
 export const LayoutView = memo(function LayoutView({ nodes, visible, renderLeaf, gutter = 16 }: LayoutViewProps) {
   return (
-    <div className="scp-layout" style={{ display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: gutter, rowGap: 0 }}>
+    <div className="scp-layout" style={gutterStyle(gutter)}>
+      <LayoutStyles />
       {nodes.map((node) =>
         hasVisible(node, visible) ? (
-          <div key={node.node === 'field' ? node.key : node.id} style={{ gridColumn: `span ${span(node.span)}`, minWidth: 0 }}>
+          <div key={node.node === 'field' ? node.key : node.id} className={`scp-span-${span(node.span)}`}>
             <LayoutNodeView node={node} visible={visible} renderLeaf={renderLeaf} gutter={gutter} />
           </div>
         ) : null,
@@ -60,15 +68,15 @@ function LayoutNodeView({ node, visible, renderLeaf, gutter }: { node: LayoutNod
     case 'container':
       if (node.kind === 'row')
         return (
-          <Grid columns={24} gap={gutter} className="scp-layout-row">
+          <div className="scp-layout scp-layout-row" style={gutterStyle(gutter)}>
             {node.children.map((child) =>
               hasVisible(child, visible) ? (
-                <Grid.Col key={child.node === 'field' ? child.key : child.id} span={span(child.span)}>
+                <div key={child.node === 'field' ? child.key : child.id} className={`scp-span-${span(child.span)}`}>
                   <LayoutNodeView node={child} visible={visible} renderLeaf={renderLeaf} gutter={gutter} />
-                </Grid.Col>
+                </div>
               ) : null,
             )}
-          </Grid>
+          </div>
         );
       if (node.kind === 'card')
         return (

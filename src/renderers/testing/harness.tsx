@@ -1,12 +1,14 @@
 /**
  * Browser harness for the keystroke test and the form bench: bundled with esbuild into a
- * temporary page (see browser.ts). It mounts our ModelForm or a plain @rjsf/core Form with
- * its default theme over the same fields, and measures first render and keystroke latency.
+ * temporary page (see browser.ts). It mounts our ModelForm, a plain @rjsf/core Form with its
+ * default theme or a plain @rjsf/mantine Form over the same fields, and measures first render, time until every field is
+ * mounted, and keystroke latency.
  */
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import { MantineProvider } from '@mantine/core';
 import Form from '@rjsf/core';
+import MantineForm from '@rjsf/mantine';
 import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { flushSync } from 'react-dom';
@@ -38,9 +40,36 @@ function rjsfSchema(count: number): RJSFSchema {
 
 const data = createPartialDataProvider({});
 
-/** Mounts our form; returns the time to the first committed render (ms). */
-function mountOurs(count: number, kinds?: FieldKind[]): number {
-  container();
+/**
+ * What a mount cost (ms from the start of the render): `render` to the committed first render
+ * (flushSync), `firstPaint` to the same plus the style and layout it forces, `complete` to the
+ * moment every field is mounted (ours mounts fields past the first screen in idle time; plain
+ * rjsf mounts everything in its first render, so there complete = firstPaint).
+ */
+export interface MountTiming {
+  render: number;
+  firstPaint: number;
+  complete: number;
+}
+
+function settle(el: HTMLElement, t0: number): Promise<number> {
+  const pending = () => !!el.querySelector('.scp-form-item-pending');
+  if (!pending()) return Promise.resolve(performance.now() - t0);
+  return new Promise((resolve) => {
+    // Mutation records arrive in the microtask after each slice commits.
+    const observer = new MutationObserver(() => {
+      if (pending()) return;
+      observer.disconnect();
+      void el.offsetHeight;
+      resolve(performance.now() - t0);
+    });
+    observer.observe(el, { childList: true, subtree: true });
+  });
+}
+
+/** Mounts our form; resolves when every field is mounted (see MountTiming). */
+async function mountOurs(count: number, kinds?: FieldKind[]): Promise<MountTiming> {
+  const el = container();
   renders.clear();
   const model = largeModel(count, kinds);
   const t0 = performance.now();
@@ -53,16 +82,40 @@ function mountOurs(count: number, kinds?: FieldKind[]): number {
       </MantineProvider>,
     ),
   );
-  return performance.now() - t0;
+  const render = performance.now() - t0;
+  void el.offsetHeight;
+  const firstPaint = performance.now() - t0;
+  return { render, firstPaint, complete: await settle(el, t0) };
 }
 
 /** Mounts plain @rjsf/core (default theme, controlled by its own state). */
-function mountRjsf(count: number): number {
-  container();
+async function mountRjsf(count: number): Promise<MountTiming> {
+  const el = container();
   const schema = rjsfSchema(count);
   const t0 = performance.now();
   flushSync(() => root!.render(<Form schema={schema} validator={validator} formData={{}} />));
-  return performance.now() - t0;
+  const render = performance.now() - t0;
+  void el.offsetHeight;
+  const firstPaint = performance.now() - t0;
+  return { render, firstPaint, complete: firstPaint };
+}
+
+/** Mounts plain @rjsf/mantine (its Mantine theme, controlled by its own state). */
+async function mountRjsfMantine(count: number): Promise<MountTiming> {
+  const el = container();
+  const schema = rjsfSchema(count);
+  const t0 = performance.now();
+  flushSync(() =>
+    root!.render(
+      <MantineProvider>
+        <MantineForm schema={schema} validator={validator} formData={{}} />
+      </MantineProvider>,
+    ),
+  );
+  const render = performance.now() - t0;
+  void el.offsetHeight;
+  const firstPaint = performance.now() - t0;
+  return { render, firstPaint, complete: firstPaint };
 }
 
 /** Yields to the event loop without timer clamping. */
@@ -102,6 +155,7 @@ declare global {
 const api = {
   mountOurs,
   mountRjsf,
+  mountRjsfMantine,
   keystroke,
   renderCounts: () => Object.fromEntries(renders),
   resetCounts: () => renders.clear(),

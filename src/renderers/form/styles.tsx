@@ -1,0 +1,26 @@
+/**
+ * The form items' CSS, one hoisted stylesheet (React 19 dedupes `<style href precedence>`).
+ * Per-form settings arrive as CSS variables and data attributes on the form's root element
+ * (`--scp-label-width`, `data-label-position`), so a form item carries no inline style at all.
+ */
+export const FORM_CSS =
+  '.scp-form-item{display:flex;align-items:flex-start;margin-bottom:16px;contain:content}' +
+  '.scp-form-item-pending{height:52px}' +
+  '.scp-form-label{width:var(--scp-label-width,100px);flex:0 0 var(--scp-label-width,100px);text-align:left;padding-right:12px;line-height:36px;font-size:14px}' +
+  '[data-label-position=right] .scp-form-label{text-align:right}' +
+  '.scp-form-label-space{flex:0 0 var(--scp-label-width,100px)}' +
+  '.scp-form-label-space[data-empty]{flex-basis:0}' +
+  '.scp-form-control{flex:1;min-width:0}' +
+  '[data-label-position=top] .scp-form-item{display:block}' +
+  '[data-label-position=top] .scp-form-label{display:block;width:auto;flex:none}' +
+  // The asterisk and the message by position, not by class name, so the stylesheet never names them (tests count them in SSR html).
+  '.scp-form-label>[aria-hidden]{color:var(--mantine-color-error,#fa5252);margin-right:4px}' +
+  '[data-field-error]{color:var(--mantine-color-error,#fa5252);font-size:12px;margin-top:2px}';
+
+export function FormStyles() {
+  return (
+    <style href="scp-form" precedence="scp">
+      {FORM_CSS}
+    </style>
+  );
+}
