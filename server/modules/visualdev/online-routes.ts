@@ -9,13 +9,13 @@ import { ReplyCode } from '../../../src/runtime/codes';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { displayRecords } from './display';
 import { takeDownload, writeWorkbook } from './export';
-import { filterModel, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
+import { filterModel, mayUseColumn, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
 import { releasedModel } from './model-store';
 import {
   createRecord, EXPORT_LIMIT, type ListRequest, listPage, loadRecord, parseData, readableData, recordQueryOf, removeRecords,
-  updateRecordData, visibleColumns,
+  treeParentField, updateRecordData, visibleColumns,
 } from './record-service';
-import { listRecords } from './record-store';
+import { listRecords, parentsAmong } from './record-store';
 
 /**
  * /api/visualdev/OnlineDev: the records of a released model. Every route is 'signedIn' and
@@ -107,7 +107,17 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     const page = await listPage(db, dialect, model, perms, request.body as ListRequest);
-    const list = await rowsOut(model, perms, page.rows, visibleColumns(model, perms));
+    const columns = visibleColumns(model, perms);
+    // grouped list: the group field's display value heads each group, even when it is not a column
+    const groupField = model.list.type === 3 ? model.list.groupField : null;
+    if (groupField && !columns.includes(groupField) && mayUseColumn(model, perms, model.form.fields[groupField]?.permissionCode ?? groupField)) columns.push(groupField);
+    let list: Record<string, unknown>[] = await rowsOut(model, perms, page.rows, columns);
+    // tree table: whether each row has children, so the client offers expand only where there is something to load
+    const parentField = treeParentField(model);
+    if (parentField) {
+      const parents = await parentsAmong(db, model.id, parentField, page.rows.map((r) => r.id));
+      list = list.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) }));
+    }
     return ok({ list, pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total: page.total } });
   });
 

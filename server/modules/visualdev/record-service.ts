@@ -9,7 +9,7 @@ import type { CompiledModel, FieldError } from '../../../src/runtime/model/compi
 import type { FieldKind } from '../../../src/runtime/model/kinds';
 import { recordValidator } from './compiler';
 import { type ModelPermissions, mayUseColumn, mayUseField } from './model-permissions';
-import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, type RecordFilter, type RecordQuery, updateRecord } from './record-store';
+import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, parentOf, type RecordFilter, type RecordQuery, updateRecord } from './record-store';
 
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 /** Upper bound of rows one export writes. */
@@ -62,7 +62,22 @@ export function recordQueryOf(model: CompiledModel, perms: ModelPermissions, bod
   const wanted = typeof body.sidx === 'string' && body.sidx ? body.sidx : model.list.defaultSort.field;
   const field = wanted && visible(wanted) ? wanted : null;
   const order = body.sort === 'asc' || body.sort === 'desc' ? body.sort : model.list.defaultSort.order;
-  return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order } };
+  const groupField = model.list.type === 3 ? model.list.groupField : null;
+  const group = groupField && indexed.has(groupField) ? { field: groupField, numeric: indexed.get(groupField) === 'num' } : null;
+  // tree table: `parentId` asks for one record's children; without it and without any search the top level;
+  // a search lists its matches at every level (a match deep in the tree is still found)
+  const parentField = treeParentField(model);
+  let parent: RecordQuery['parent'] = null;
+  if (parentField) {
+    if (present(body.parentId)) parent = { field: parentField, id: String(body.parentId) };
+    else if (!filters.length && !keyword) parent = { field: parentField, id: null };
+  }
+  return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order }, group, parent };
+}
+
+/** The parent field of a tree-table model (list type 5), else null. */
+export function treeParentField(model: CompiledModel): string | null {
+  return model.list.type === 5 ? (model.list.tree?.parentField ?? 'parentId') : null;
 }
 
 export function pageOf(body: ListRequest, model: CompiledModel): { currentPage: number; pageSize: number } {
@@ -124,6 +139,11 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
     if (!mayUseField(model, perms, field.permissionCode)) continue;
     if (Object.prototype.hasOwnProperty.call(input, field.key)) data[field.key] = input[field.key];
   }
+  const parentField = treeParentField(model);
+  if (parentField && !model.form.fields[parentField] && Object.prototype.hasOwnProperty.call(input, parentField)) {
+    const value = input[parentField];
+    data[parentField] = value === undefined || value === '' ? null : value;
+  }
   const user = principal.user;
   const company = stored ? null : await companyOf(db, user.organizeId);
   for (const field of Object.values(model.form.fields)) {
@@ -155,9 +175,29 @@ function validateOrRefuse(model: CompiledModel, perms: ModelPermissions, data: R
   if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
 }
 
+/**
+ * A tree-table record's parent must be empty ('0' and '-1' count as empty) or another record
+ * of the model that is not the record itself or one of its descendants (no cycles).
+ */
+async function checkParent(db: Db, model: CompiledModel, id: string | null, data: Record<string, unknown>): Promise<void> {
+  const parentField = treeParentField(model);
+  if (!parentField) return;
+  const value = data[parentField];
+  if (value === null || value === undefined || value === '' || value === '0' || value === '-1') return;
+  if (typeof value !== 'string') throw refuse('visualdev.parentInvalid');
+  if (!(await findRecord(db, model.id, value))) throw refuse('visualdev.parentInvalid');
+  if (!id) return;
+  let at: string | null = value;
+  for (let depth = 0; at && depth < 100; depth += 1) {
+    if (at === id) throw refuse('visualdev.parentInvalid');
+    at = await parentOf(db, model.id, parentField, at);
+  }
+}
+
 export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale): Promise<string> {
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
   validateOrRefuse(model, perms, data, 'create', locale);
+  await checkParent(db, model, null, data);
   const row: VisualdevRecordRow = {
     id: newId(), modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
     organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
@@ -177,6 +217,7 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
     const { row, data: stored } = await loadRecord(trx, model, id);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
     validateOrRefuse(model, perms, data, 'update', locale);
+    await checkParent(trx, model, id, data);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
   });
 }

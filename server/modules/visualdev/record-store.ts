@@ -32,6 +32,9 @@ export function indexedFields(model: CompiledModel): Map<string, 'num' | 'text'>
     if (!field?.stores) continue;
     out.set(key, NUMERIC_KINDS.has(field.kind) ? 'num' : 'text');
   }
+  // a tree table's parent field holds a record id, whether or not the form has it
+  const parentField = model.list.type === 5 ? model.list.tree?.parentField : undefined;
+  if (parentField) out.set(parentField, 'text');
   return out;
 }
 
@@ -118,6 +121,14 @@ export interface RecordQuery {
   filters: RecordFilter[];
   keyword: { text: string; fields: string[] } | null;
   sort: { field: string | null; numeric: boolean; order: 'asc' | 'desc' };
+  /** Grouped list (type 3): rows are ordered by this field first (ascending, empty last), then by sort. */
+  group?: { field: string; numeric: boolean } | null;
+  /**
+   * Tree table (type 5): the children of record `id` (by the parent field's index row), or with
+   * id null the top level: records whose parent field names no record of the model (empty, '0',
+   * or a deleted parent, so an orphan is never lost).
+   */
+  parent?: { field: string; id: string | null } | null;
 }
 
 type RecordSelect = SelectQueryBuilder<Database & { r: VisualdevRecordRow }, 'r', object>;
@@ -146,6 +157,21 @@ function applyFilters(dialect: Dialect, modelId: string, query: RecordQuery, q: 
       );
     }
   }
+  const parent = query.parent;
+  if (parent && parent.id !== null) {
+    const id = parent.id;
+    q = q.where((eb) => exists(eb, (s) => s.where('v.field', '=', parent.field).where('v.textValue', '=', id)));
+  } else if (parent) {
+    q = q.where((eb) =>
+      eb.not(
+        exists(eb, (s) =>
+          s.where('v.field', '=', parent.field).where((e: ExpressionBuilder<any, any>) =>
+            e.exists(e.selectFrom('visualdevRecord as p').select(sql.lit(1).as('one')).where('p.modelId', '=', modelId).whereRef('p.id', '=', 'v.textValue')),
+          ),
+        ),
+      ),
+    );
+  }
   const keyword = query.keyword;
   if (keyword && keyword.text && keyword.fields.length) {
     q = q.where((eb) => exists(eb, (s) => s.where('v.field', 'in', keyword.fields).where(like('v.textValue', keyword.text))));
@@ -158,15 +184,25 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
   const base = applyFilters(dialect, modelId, query, db.selectFrom('visualdevRecord as r').where('r.modelId', '=', modelId) as unknown as RecordSelect);
   const count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
   const { field, numeric, order } = query.sort;
+  let ordered = base;
+  const group = query.group;
+  if (group) {
+    // the group's value first, so a group is one run of rows across pages; empty values last on both databases
+    const column = group.numeric ? 'g.numValue' : 'g.textValue';
+    ordered = base
+      .innerJoin('visualdevRecordValue as g', (join) => join.onRef('g.recordId', '=', 'r.id').on('g.modelId', '=', modelId).on('g.field', '=', group.field))
+      .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
+      .orderBy(column, 'asc') as unknown as RecordSelect;
+  }
   let rows;
   if (field) {
-    rows = base
+    rows = ordered
       .innerJoin('visualdevRecordValue as s', (join) => join.onRef('s.recordId', '=', 'r.id').on('s.modelId', '=', modelId).on('s.field', '=', field))
       .select(['r.id', 'r.data', 'r.createdAt', 'r.createdBy', 'r.modifiedAt', 'r.modifiedBy'])
       .orderBy(numeric ? 's.numValue' : 's.textValue', order)
       .orderBy('r.id', order);
   } else {
-    rows = base.select(['r.id', 'r.data', 'r.createdAt', 'r.createdBy', 'r.modifiedAt', 'r.modifiedBy']).orderBy('r.createdAt', order).orderBy('r.id', order);
+    rows = ordered.select(['r.id', 'r.data', 'r.createdAt', 'r.createdBy', 'r.modifiedAt', 'r.modifiedBy']).orderBy('r.createdAt', order).orderBy('r.id', order);
   }
   return { rows: rows.limit(page.limit).offset(page.offset), count };
 }
@@ -175,4 +211,24 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
   const { rows, count } = listQueries(db, dialect, modelId, query, page);
   const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
   return { rows: list, total: Number(total?.total ?? 0) };
+}
+
+/** Which of `ids` have at least one child (a record whose parent field names them): one indexed query per page. */
+export async function parentsAmong(db: Db, modelId: string, parentField: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('visualdevRecordValue')
+    .select('textValue')
+    .distinct()
+    .where('modelId', '=', modelId)
+    .where('field', '=', parentField)
+    .where('textValue', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.textValue!).filter(Boolean));
+}
+
+/** The parent id stored for a record (its parent field's index row), or null. */
+export async function parentOf(db: Db, modelId: string, parentField: string, id: string): Promise<string | null> {
+  const row = await db.selectFrom('visualdevRecordValue').select('textValue').where('modelId', '=', modelId).where('recordId', '=', id).where('field', '=', parentField).executeTakeFirst();
+  return row?.textValue ?? null;
 }

@@ -1,24 +1,62 @@
 import { NavLink, ScrollArea, Text } from '@mantine/core';
-import type { CompiledList } from '../../runtime/model/compiled';
+import type { CompiledList, CompiledModel } from '../../runtime/model/compiled';
 import { useAsync } from '../data/hooks';
 import type { DictionaryEntry } from '../data/provider';
 import { useRT } from '../i18n';
 
-/** The left tree of a tree + table list (type 2): entries of the configured dictionary. */
-export function ListTree({ tree, selected, onSelect }: { tree: NonNullable<CompiledList['tree']>; selected: string | null; onSelect(id: string | null): void }) {
+/**
+ * Which entry key the relation field stores: its own dictionary source's value key (a
+ * dictionary select usually stores enCode), else the entry id.
+ */
+export function treeValueKey(model: CompiledModel): string {
+  const field = model.list.tree?.relationField ? model.form.fields[model.list.tree.relationField] : undefined;
+  return field?.options?.from === 'dictionary' ? field.options.valueKey || 'id' : 'id';
+}
+
+/** An entry's value and the values of all its descendants: choosing 钢材 lists 螺纹钢 and 线材 too. */
+export function subtreeValues(entry: DictionaryEntry, valueKey: string): string[] {
+  const own = entry[valueKey] ?? entry.id;
+  return [String(own), ...(entry.children ?? []).flatMap((c) => subtreeValues(c, valueKey))];
+}
+
+/**
+ * The left tree of a tree + table list (type 2): 全部 and the entries of the configured
+ * dictionary. Choosing a node filters the table on the relation field by that node's subtree
+ * (the server matches any of the values); choosing it again, or 全部, clears the filter.
+ */
+export function ListTree({ tree, valueKey, selected, onSelect }: {
+  tree: NonNullable<CompiledList['tree']>;
+  valueKey: string;
+  selected: string | null;
+  onSelect(node: { value: string; values: string[] } | null): void;
+}) {
   const t = useRT();
   const entries = useAsync<DictionaryEntry[]>(tree.dictionary ? (p) => p.dictionary(tree.dictionary!, true).catch(() => []) : null, [tree.dictionary]);
-  const node = (e: DictionaryEntry) => (
-    <NavLink key={e.id} label={e.fullName} active={selected === e.id} onClick={() => onSelect(selected === e.id ? null : e.id)} defaultOpened childrenOffset={12} data-tree-node={e.id}>
-      {e.children?.length ? e.children.map(node) : undefined}
-    </NavLink>
-  );
+  const node = (e: DictionaryEntry) => {
+    const value = String(e[valueKey] ?? e.id);
+    return (
+      <NavLink
+        key={e.id}
+        label={e.fullName}
+        active={selected === value}
+        onClick={() => onSelect(selected === value ? null : { value, values: subtreeValues(e, valueKey) })}
+        // always open: a click chooses the node, it does not fold its children away
+        opened
+        childrenOffset={12}
+        data-tree-node={value}
+      >
+        {e.children?.length ? e.children.map(node) : undefined}
+      </NavLink>
+    );
+  };
+  const list = entries.data ?? [];
   return (
     <div style={{ width: 220, flex: '0 0 220px', borderRight: '1px solid #e9ecef' }} className="scp-list-tree">
       <Text fw={600} p="xs">{tree.title || t('renderers.tree')}</Text>
       <ScrollArea h={500}>
-        {(entries.data ?? []).map(node)}
-        {!entries.loading && !(entries.data ?? []).length ? <Text c="dimmed" size="sm" p="xs">{t('renderers.noData')}</Text> : null}
+        {list.length ? <NavLink label={t('renderers.treeAll')} active={selected === null} onClick={() => onSelect(null)} data-tree-node="" /> : null}
+        {list.map(node)}
+        {!entries.loading && !list.length ? <Text c="dimmed" size="sm" p="xs">{t('renderers.noData')}</Text> : null}
       </ScrollArea>
     </div>
   );

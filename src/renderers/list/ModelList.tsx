@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Checkbox, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import type { CompiledButton, CompiledModel } from '../../runtime/model/compiled';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight, IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { CompiledButton, CompiledColumn, CompiledModel } from '../../runtime/model/compiled';
 import { useAsync } from '../data/hooks';
-import { useDataProvider, type PermissionEntry, type RecordRow } from '../data/provider';
+import { useDataProvider, type DataProvider, type PermissionEntry, type RecordRow } from '../data/provider';
 import { useRT } from '../i18n';
 import { allowedButtons, visibleColumns } from '../permissions';
 import { fieldRegistry } from '../registry';
@@ -14,7 +14,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { applyColumnSettings, loadColumnSettings, saveColumnSettings, type ColumnSetting } from './columnSettings';
 import { ListCell } from './cells';
 import { InlineRow } from './InlineRow';
-import { ListTree } from './ListTree';
+import { ListTree, treeValueKey } from './ListTree';
 import { Pager } from './Pager';
 import { SearchBar, type SearchValues } from './SearchBar';
 
@@ -26,6 +26,8 @@ export interface ModelListProps {
   onAdd?(): void;
   onEdit?(row: RecordRow): void;
   onDetail?(row: RecordRow): void;
+  /** Tree table (type 5): add a record under `row` (the page opens the add form with the parent set). */
+  onAddChild?(row: RecordRow): void;
   /** Bump to reload (after a save). */
   reloadKey?: number;
   registry?: FieldRegistry;
@@ -38,7 +40,7 @@ function rowId(row: RecordRow): string {
 }
 
 /** The model's list (spec platform 6, 9): search, sortable columns, paging, column settings, gated buttons. */
-export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail, reloadKey = 0, registry = fieldRegistry }: ModelListProps) {
+export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail, onAddChild, reloadKey = 0, registry = fieldRegistry }: ModelListProps) {
   const t = useRT();
   const provider = useDataProvider();
   const list = model.list;
@@ -49,15 +51,16 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
     sidx: list.defaultSort.field ?? '',
     sort: list.defaultSort.order,
     search: {} as SearchValues,
-    tree: null as string | null,
+    /** Type 2: the chosen tree node and the values of its subtree (the filter). */
+    tree: null as { value: string; values: string[] } | null,
   });
   const [tick, setTick] = useState(0);
   const body = useMemo(() => {
     const { search, tree, ...rest } = query;
     const extra: Record<string, unknown> = { ...search };
-    if (tree !== null && list.tree?.relationField) extra[list.tree.relationField] = tree;
+    if (tree !== null && list.type === 2 && list.tree?.relationField) extra[list.tree.relationField] = tree.values;
     return { ...rest, ...extra };
-  }, [query, list.tree]);
+  }, [query, list.type, list.tree]);
   const data = useAsync((p) => p.listRecords(model.id, body), [model.id, JSON.stringify(body), reloadKey, tick]);
   const rows = data.data?.list ?? [];
   const total = data.data?.pagination?.total ?? rows.length;
@@ -77,6 +80,7 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
   const [editing, setEditing] = useState<string | null>(null);
 
   const reload = () => setTick((n) => n + 1);
+  const children = useTreeChildren(list.type === 5 ? model.id : null, provider, body, `${reloadKey}:${tick}`);
   const remove = async () => {
     if (!confirm) return;
     setBusy(true);
@@ -120,22 +124,39 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
           ? () => (setSelected(new Set()), setConfirm({ ids: [rowId(row)] }))
           : b.value === 'detail'
             ? () => onDetail?.(row)
-            : undefined;
+            : b.value === 'addChild' && onAddChild
+              ? () => (children.expand(rowId(row), true), onAddChild(row))
+              : undefined;
     return (
       <Button key={b.value} size="compact-xs" variant="subtle" color={b.value === 'remove' ? 'red' : undefined} onClick={onClick} disabled={!onClick} data-button={b.permissionCode}>
-        {b.label || t(b.value === 'edit' ? 'renderers.edit' : b.value === 'remove' ? 'renderers.remove' : 'renderers.detail')}
+        {b.label || t(b.value === 'edit' ? 'renderers.edit' : b.value === 'remove' ? 'renderers.remove' : b.value === 'addChild' ? 'renderers.addChild' : 'renderers.detail')}
       </Button>
     );
   };
 
+  // tree table: 添加下级 beside the row buttons for whoever may add
+  const canAdd = toolbar.some((b) => b.value === 'add');
+  const treeButtons: CompiledButton[] = list.type === 5 && canAdd && onAddChild ? [{ value: 'addChild', label: '', icon: null, permissionCode: 'btn_add' }] : [];
+  const rowActions = [...treeButtons, ...rowButtons];
+
   const renderRow = (row: RecordRow, index: number, depth = 0): ReactNode => {
     const id = rowId(row);
-    const children = list.type === 5 && Array.isArray(row.children) ? (row.children as RecordRow[]) : [];
+    const node = list.type === 5 ? children.nodes[id] : undefined;
+    const open = list.type === 5 && !!node?.open;
     if (editing === id)
-      return <InlineRow key={id} model={model} row={row} columns={shown} leading={(batch ? 1 : 0) + 1} registry={registry} onDone={(saved) => (setEditing(null), saved && reload())} />;
+      return <InlineRow key={id} model={model} row={row} columns={shown} leading={(batch ? 1 : 0) + 1} trailing={rowActions.length > 0} registry={registry} onDone={(saved) => (setEditing(null), saved && reload())} />;
+    const toggle = list.type === 5 ? (
+      row.hasChildren ? (
+        <ActionIcon size="xs" variant="subtle" onClick={() => children.expand(id, !open)} aria-label={t(open ? 'renderers.collapse' : 'renderers.expand')} data-action="expand" aria-expanded={open} mr={4}>
+          {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </ActionIcon>
+      ) : (
+        <span style={{ display: 'inline-block', width: 22 }} />
+      )
+    ) : null;
     return (
       <Fragment key={id || index}>
-        <Table.Tr data-row-id={id}>
+        <Table.Tr data-row-id={id} data-depth={list.type === 5 ? depth : undefined}>
           {batch ? (
             <Table.Td>
               <Checkbox
@@ -157,23 +178,49 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
           ) : null}
           <Table.Td>{depth ? '' : (query.currentPage - 1) * query.pageSize + index + 1}</Table.Td>
           {shown.map((c, i) => (
-            <Table.Td key={c.prop} style={{ textAlign: c.align, paddingLeft: i === 0 && depth ? depth * 20 + 10 : undefined }} data-cell={c.prop}>
-              <ListCell model={model} column={c} row={row} registry={registry} />
+            <Table.Td key={c.prop} style={{ textAlign: c.align, paddingLeft: i === 0 && depth ? depth * 20 + 10 : undefined, whiteSpace: i === 0 && toggle ? 'nowrap' : undefined }} data-cell={c.prop}>
+              {i === 0 && toggle ? (
+                <Group gap={0} wrap="nowrap" display="inline-flex" style={{ verticalAlign: 'middle' }}>{toggle}<ListCell model={model} column={c} row={row} registry={registry} /></Group>
+              ) : (
+                <ListCell model={model} column={c} row={row} registry={registry} />
+              )}
             </Table.Td>
           ))}
-          {rowButtons.length ? (
+          {rowActions.length ? (
             <Table.Td>
-              <Group gap={2} wrap="nowrap">{rowButtons.map((b) => rowAction(b, row))}</Group>
+              <Group gap={2} wrap="nowrap">{rowActions.map((b) => rowAction(b, row))}</Group>
             </Table.Td>
           ) : null}
         </Table.Tr>
-        {children.map((child, i) => renderRow(child, i, depth + 1))}
+        {open && node ? (
+          <>
+            {node.rows.map((child, i) => renderRow(child, i, depth + 1))}
+            {node.loading || node.rows.length < node.total ? (
+              <Table.Tr data-children-of={id}>
+                <Table.Td colSpan={width} style={{ paddingLeft: (depth + 1) * 20 + 10 }}>
+                  {node.loading ? <Loader size="xs" /> : (
+                    <Button size="compact-xs" variant="subtle" onClick={() => children.more(id)} data-action="load-more">
+                      {t('renderers.loadMore')} ({node.rows.length}/{node.total})
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </>
+        ) : null}
       </Fragment>
     );
   };
 
-  const width = shown.length + 1 + (batch ? 1 : 0) + (rowButtons.length ? 1 : 0);
+  const width = shown.length + 1 + (batch ? 1 : 0) + (rowActions.length ? 1 : 0);
   const groups = list.type === 3 && list.groupField ? groupRows(rows, list.groupField) : null;
+  // the group header shows the value the way its column would (option labels, dictionary names)
+  const groupColumn: CompiledColumn | null = list.groupField
+    ? (list.columns.find((c) => c.prop === list.groupField) ?? { prop: list.groupField, label: '', kind: model.form.fields[list.groupField]?.kind ?? null, align: 'left', width: null, fixed: null, sortable: false, permissionCode: list.groupField })
+    : null;
+  // the tree's dictionary: treeDictionary, else the relation field's own dictionary
+  const relation = list.tree?.relationField ? model.form.fields[list.tree.relationField] : undefined;
+  const treeSource = list.tree && !list.tree.dictionary && relation?.options?.from === 'dictionary' ? { ...list.tree, dictionary: relation.options.dictionaryType } : list.tree!;
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(rowId(r)));
 
   const table = (
@@ -203,7 +250,7 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
                   {c.sortable ? (query.sidx === c.prop ? (query.sort === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />) : <IconArrowsSort size={12} opacity={0.4} />) : null}
                 </Table.Th>
               ))}
-              {rowButtons.length ? <Table.Th>{t('renderers.actions')}</Table.Th> : null}
+              {rowActions.length ? <Table.Th>{t('renderers.actions')}</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -214,8 +261,12 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
             ) : groups ? (
               groups.map(([name, members]) => (
                 <Fragment key={name}>
-                  <Table.Tr data-group={name}><Table.Td colSpan={width} fw={600}>{name || '-'} ({members.length})</Table.Td></Table.Tr>
-                  {members.map((r, i) => renderRow(r, i))}
+                  <Table.Tr data-group={name} className="scp-list-group">
+                    <Table.Td colSpan={width} fw={600}>
+                      {name && groupColumn ? <ListCell model={model} column={groupColumn} row={members[0]!} registry={registry} /> : name || '-'} ({members.length})
+                    </Table.Td>
+                  </Table.Tr>
+                  {members.map((r) => renderRow(r, rows.indexOf(r)))}
                 </Fragment>
               ))
             ) : (
@@ -240,14 +291,18 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
   if (list.type === 2 && list.tree)
     return (
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <ListTree tree={list.tree} selected={query.tree} onSelect={(id) => setQuery((q) => ({ ...q, tree: id, currentPage: 1 }))} />
+        <ListTree tree={treeSource} valueKey={treeValueKey(model)} selected={query.tree?.value ?? null} onSelect={(node) => setQuery((q) => ({ ...q, tree: node, currentPage: 1 }))} />
         {table}
       </Group>
     );
   return table;
 }
 
-/** Rows of the page grouped by a field's value, in first-seen order (list type 3). */
+/**
+ * Rows of the page grouped by a field's value, in first-seen order (list type 3). The server
+ * orders by the group field first, so each group is already one run of rows and the page's
+ * order is kept; a group that continues on the next page heads that page again.
+ */
 export function groupRows(rows: RecordRow[], field: string): [string, RecordRow[]][] {
   const groups = new Map<string, RecordRow[]>();
   for (const row of rows) {
@@ -256,4 +311,67 @@ export function groupRows(rows: RecordRow[], field: string): [string, RecordRow[
     groups.get(key)!.push(row);
   }
   return [...groups];
+}
+
+interface ChildNode {
+  open: boolean;
+  loading: boolean;
+  rows: RecordRow[];
+  total: number;
+  page: number;
+}
+
+const CHILD_PAGE = 100;
+
+/**
+ * Children of a tree table's rows (type 5), loaded from the server when a row is expanded
+ * (`parentId`, one page of 100 at a time, in the list's sort order). A change of search or sort
+ * closes every row; a reload (after a save or delete) loads the open rows again.
+ */
+function useTreeChildren(modelId: string | null, provider: DataProvider, body: Record<string, unknown>, reloadKey: string) {
+  const [nodes, setNodes] = useState<Record<string, ChildNode>>({});
+  const nodesRef = useRef(nodes);
+  nodesRef.current = nodes;
+  const sort = { sidx: body.sidx, sort: body.sort };
+  const sortKey = JSON.stringify(sort);
+  const load = useCallback(
+    async (id: string, page: number, keep: RecordRow[]) => {
+      if (!modelId) return;
+      setNodes((n) => ({ ...n, [id]: { ...n[id], total: n[id]?.total ?? 0, rows: keep.length ? keep : (n[id]?.rows ?? []), page, open: true, loading: true } }));
+      try {
+        const reply = await provider.listRecords(modelId, { ...JSON.parse(sortKey), parentId: id, currentPage: page, pageSize: CHILD_PAGE });
+        const got = reply?.list ?? [];
+        setNodes((n) => (n[id] ? { ...n, [id]: { ...n[id]!, rows: [...keep, ...got], total: reply?.pagination?.total ?? got.length, page, loading: false } } : n));
+      } catch {
+        setNodes((n) => (n[id] ? { ...n, [id]: { ...n[id]!, loading: false } } : n));
+      }
+    },
+    [modelId, provider, sortKey],
+  );
+  // a new search or sort starts from closed rows
+  const bodyKey = JSON.stringify(body);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) return;
+    setNodes({});
+  }, [bodyKey]);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    for (const [id, node] of Object.entries(nodesRef.current)) if (node.open) void load(id, 1, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reloadKey]);
+  return {
+    nodes,
+    expand(id: string, open: boolean) {
+      if (!open) setNodes((n) => (n[id] ? { ...n, [id]: { ...n[id]!, open: false } } : n));
+      else void load(id, 1, []);
+    },
+    more(id: string) {
+      const node = nodesRef.current[id];
+      if (node && !node.loading) void load(id, node.page + 1, node.rows);
+    },
+  };
 }

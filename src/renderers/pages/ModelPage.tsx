@@ -12,8 +12,14 @@ import { ModelList } from '../list/ModelList';
 import { PageState } from './PageState';
 import type { PageRendererProps } from './types';
 
+/** The record being edited (id), or a new one (id null), under `parent` in a tree table. */
+interface Editing {
+  id: string | null;
+  parent?: string;
+}
+
 /** Add/edit form in the popup the form asks for (general dialog, drawer or full page). */
-function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: CompiledModel; permissions: PermissionEntry | null; editing: { id: string | null }; onClose(): void; onSaved(): void }) {
+function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: CompiledModel; permissions: PermissionEntry | null; editing: Editing; onClose(): void; onSaved(): void }) {
   const t = useRT();
   const provider = useDataProvider();
   const ref = useRef<ModelFormHandle>(null);
@@ -22,7 +28,10 @@ function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: C
   const save = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
-      const reply = editing.id ? await provider.updateRecord(model.id, editing.id, values) : await provider.createRecord(model.id, values);
+      // a tree table's child (添加下级) carries its parent's id in the parent field
+      const parentField = model.list.type === 5 ? (model.list.tree?.parentField ?? 'parentId') : null;
+      const data = !editing.id && editing.parent && parentField ? { ...values, [parentField]: editing.parent } : values;
+      const reply = editing.id ? await provider.updateRecord(model.id, editing.id, values) : await provider.createRecord(model.id, data);
       notifications.show({ message: typeof reply === 'string' && reply ? reply : t('renderers.saved'), color: 'green', autoClose: 1500 });
       onSaved();
     } catch {
@@ -70,7 +79,7 @@ export function grantedEntry(model: CompiledModel & { granted?: Granted }): Perm
 export function ModelPage({ moduleId, menuId, title, permissions: fromMenu }: PageRendererProps) {
   const config = useAsync<CompiledModel>((p) => p.getModelConfig(moduleId), [moduleId]);
   const permissions = useMemo(() => fromMenu ?? (config.data ? grantedEntry(config.data) : null), [fromMenu, config.data]);
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const closeDetail = useCallback(() => setDetailId(null), []);
@@ -87,6 +96,7 @@ export function ModelPage({ moduleId, menuId, title, permissions: fromMenu }: Pa
         onAdd={() => setEditing({ id: null })}
         onEdit={(row) => setEditing({ id: String(row.id) })}
         onDetail={(row) => setDetailId(String(row.id))}
+        onAddChild={(row) => setEditing({ id: null, parent: String(row.id) })}
       />
       {editing ? <FormPopup model={model} permissions={permissions} editing={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), setReloadKey((n) => n + 1))} /> : null}
       <DetailViewer model={model} permissions={permissions} recordId={detailId} onClose={closeDetail} />

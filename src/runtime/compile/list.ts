@@ -141,6 +141,7 @@ export function compileList(columnData: Record<string, unknown>, input: ListInpu
         dataSource: str(columnData.treeDataSource) ?? 'dictionary',
         dictionary: str(columnData.treeDictionary),
         relationField: ref('treeRelationField', 'treeRelationField'),
+        ...(type === 5 ? { parentField: str(columnData.parentField) ?? 'parentId' } : {}),
       }
     : null;
 

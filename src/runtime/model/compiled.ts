@@ -124,7 +124,12 @@ export interface CompiledList {
   pageSize: number;
   defaultSort: { field: string | null; order: 'asc' | 'desc' };
   groupField: string | null;
-  tree: { title: string; dataSource: string; dictionary: string | null; relationField: string | null } | null;
+  /**
+   * Type 2: the left tree (dictionary) and the field a node filters on. Type 5: the same keys,
+   * plus parentField, the record key holding the parent record's id (columnData.parentField,
+   * default 'parentId'); it need not be a form field.
+   */
+  tree: { title: string; dataSource: string; dictionary: string | null; relationField: string | null; parentField?: string } | null;
 }
 
 export interface CompiledColumn {
