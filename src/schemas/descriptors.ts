@@ -127,6 +127,8 @@ export interface ColumnData {
   treeDictionary?: string;
   treeRelationField?: string;
   groupField?: string;
+  /** Tree table (type 5): the record field holding the parent record's id (default 'parentId'). */
+  parentField?: string;
   [designerKey: string]: unknown;
 }
 
