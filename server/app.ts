@@ -25,6 +25,9 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // One line per request only when asked for (LOG_LEVEL=debug or trace): at info the log keeps
+    // what an operator reads — start-up, SMS codes of the default sender, warnings and errors.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     trustProxy: true,
     bodyLimit: 20 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
