@@ -5,7 +5,7 @@ import { useT } from '../../app/i18n';
 import { LanguagePicker } from '../../app/shell/LanguagePicker';
 
 /** The frame of the public pages: language picker, a centred card, a way back. */
-export function PublicFrame({ title, children, width = 420, back = '/guide', testId }: { title: string; children: ReactNode; width?: number; back?: string; testId?: string }) {
+export function PublicFrame({ title, children, width = 420, back = '/guide', testId, titleTestId = 'public-title' }: { title: string; children: ReactNode; width?: number; back?: string; testId?: string; titleTestId?: string }) {
   const t = useT();
   return (
     <Box mih="100vh" style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-5))' }}>
@@ -14,7 +14,7 @@ export function PublicFrame({ title, children, width = 420, back = '/guide', tes
       </Group>
       <Center pb={80}>
         <Paper w={width} maw="94vw" p="xl" radius="md" shadow="lg" data-testid={testId}>
-          <Title order={3} ta="center" mb="lg" data-testid="public-title">
+          <Title order={3} ta="center" mb="lg" data-testid={titleTestId}>
             {title}
           </Title>
           {children}

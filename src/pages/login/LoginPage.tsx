@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Box, Button, Center, Group, Image, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Image, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconDeviceMobile, IconLock, IconUser } from '@tabler/icons-react';
-import { Link } from 'wouter';
 import { useT } from '../../app/i18n';
 import { usePasswordSignIn, useSmsSignIn } from '../../app/hooks/useSignIn';
-import { LanguagePicker } from '../../app/shell/LanguagePicker';
+import { PublicFrame } from '../customer/PublicFrame';
 import { ScanLogin } from './ScanLogin';
 
 const PHONE = /^1[3-9]\d{9}$/;
@@ -13,43 +12,28 @@ export default function LoginPage() {
   const t = useT();
   const [tab, setTab] = useState<string | null>('password');
   return (
-    <Box mih="100vh" style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-5))' }}>
-      <Group justify="flex-end" p="md">
-        <LanguagePicker variant="default" />
-      </Group>
-      <Center pb={80}>
-        <Paper w={460} maw="94vw" p="xl" radius="md" shadow="lg">
-          <Title order={2} ta="center" mb="lg" data-testid="login-title">
-            {t('app.title')}
-          </Title>
-          <Tabs value={tab} onChange={setTab}>
-            <Tabs.List grow mb="md">
-              <Tabs.Tab value="password" data-testid="tab-password">
-                {t('login.tabPassword')}
-              </Tabs.Tab>
-              <Tabs.Tab value="sms" data-testid="tab-sms">
-                {t('login.tabSms')}
-              </Tabs.Tab>
-              <Tabs.Tab value="scan" data-testid="tab-scan">
-                {t('scan.tab')}
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="password">
-              <PasswordForm />
-            </Tabs.Panel>
-            <Tabs.Panel value="sms">
-              <SmsForm />
-            </Tabs.Panel>
-            <Tabs.Panel value="scan">{tab === 'scan' && <ScanLogin />}</Tabs.Panel>
-          </Tabs>
-          <Group justify="center" mt="md">
-            <Anchor component={Link} href="/guide" size="sm">
-              {t('login.backToGuide')}
-            </Anchor>
-          </Group>
-        </Paper>
-      </Center>
-    </Box>
+    <PublicFrame title={t('app.title')} width={460} titleTestId="login-title">
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="password" data-testid="tab-password">
+            {t('login.tabPassword')}
+          </Tabs.Tab>
+          <Tabs.Tab value="sms" data-testid="tab-sms">
+            {t('login.tabSms')}
+          </Tabs.Tab>
+          <Tabs.Tab value="scan" data-testid="tab-scan">
+            {t('scan.tab')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="password">
+          <PasswordForm />
+        </Tabs.Panel>
+        <Tabs.Panel value="sms">
+          <SmsForm />
+        </Tabs.Panel>
+        <Tabs.Panel value="scan">{tab === 'scan' && <ScanLogin />}</Tabs.Panel>
+      </Tabs>
+    </PublicFrame>
   );
 }
 
