@@ -1,23 +1,12 @@
 import type { EditProps, ViewProps } from '../types';
-import { displayText, numberProp } from './shared/common';
-import { plainInputStyle } from './shared/plain';
+import { displayText } from './shared/common';
+import { plainInputStyle, plainTextAttributes } from './shared/plain';
 
-function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'textarea'>) {
+function Edit(props: EditProps<'textarea'>) {
+  const { field, disabled, error } = props;
   const autoSize = field.props.autoSize as { minRows?: number } | undefined;
   return (
-    <textarea
-      id={id}
-      value={value === null || value === undefined ? '' : String(value)}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      onBlur={onBlur}
-      disabled={disabled}
-      readOnly={readOnly}
-      aria-invalid={error || undefined}
-      placeholder={field.placeholder ?? undefined}
-      maxLength={numberProp(field.props, 'maxlength')}
-      rows={autoSize?.minRows ?? 3}
-      style={plainInputStyle(error, disabled, true)}
-    />
+    <textarea {...plainTextAttributes(props)} rows={autoSize?.minRows ?? 3} style={plainInputStyle(error, disabled, true)} />
   );
 }
 

@@ -1,3 +1,5 @@
+import type { EditProps } from '../../types';
+import { numberProp } from './common';
 import { useState, type CSSProperties } from 'react';
 
 /**
@@ -22,6 +24,21 @@ export function plainInputStyle(error: boolean, disabled: boolean, multiline = f
     outline: 'none',
     resize: multiline ? 'vertical' : undefined,
     cursor: disabled ? 'not-allowed' : undefined,
+  };
+}
+
+/** The attributes a plain text input and a textarea share: value, events, state, placeholder, max length. */
+export function plainTextAttributes({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'input' | 'textarea'>) {
+  return {
+    id,
+    value: value === null || value === undefined ? '' : String(value),
+    onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
+    onBlur,
+    disabled,
+    readOnly,
+    'aria-invalid': error || undefined,
+    placeholder: field.placeholder ?? undefined,
+    maxLength: numberProp(field.props, 'maxlength'),
   };
 }
 
