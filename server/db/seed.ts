@@ -69,7 +69,8 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
 
     const user = (i: number, account: string, realName: string, mobile: string, organizeId: string, positionId: string, extra: Partial<UserRow> = {}): UserRow => ({
       id: newId(), account, realName, passwordHash: passwordHashes[i]!, mobile, email: `${account}@example.com`, gender: 1,
-      headIcon: '/api/file/Image/userAvatar/001.png', signImg: null, organizeId, positionId, managerId: null,
+      // No avatar yet: the shell shows initials until the user uploads one.
+      headIcon: null, signImg: null, organizeId, positionId, managerId: null,
       isAdministrator: 0, userKind: 'staff', enabledMark: 1, theme: null, language: null, portalId: null,
       // Demo accounts count as having changed their initial password, so no forced reset dialog.
       changePasswordDate: now, prevLoginTime: null, prevLoginIp: null, lastLoginTime: null, lastLoginIp: null,
