@@ -65,7 +65,7 @@ describe('lock screen', () => {
     expect((await call(server, '/api/system/SysConfig', { token })).body.code).toBe(603);
 
     const state = await call(server, '/api/oauth/LockState', { token });
-    expect(state.body.data).toEqual({ locked: true, account: 'staff', userName: '张运营', headIcon: expect.any(String) });
+    expect(state.body.data).toEqual({ locked: true, account: 'staff', userName: '张运营', headIcon: null });
 
     const otherAccount = await call(server, '/api/oauth/UnlockScreen', { token, json: { account: 'admin', password: md5('demo1234') } });
     expect(otherAccount.body.msg).toBe('账号与当前登录账号不一致');
