@@ -6,6 +6,7 @@ import { newId } from '../../server/db/ids';
 import { compileDictionaryPage, compilePortalPage, compileReportPage } from '../../src/runtime/compile';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, makeUser, tokenFor } from '../helpers/access';
+import { nextEvent } from '../helpers/sse';
 
 // Copies of the demo page files under a temporary schemas dir, plus a broken one; the watcher is on (development mode).
 process.env.SCHEMA_WATCH = '1';
@@ -108,28 +109,6 @@ describe('compiled dictionary, report and portal pages', () => {
     expect((await reader.get('/api/visualdev/Report/demo-report')).status).toBe(403);
   });
 });
-
-/** Reads server-sent events until one named `event` matching `accept` arrives. */
-async function nextEvent(res: Response, event: string, accept: (data: Record<string, unknown>) => boolean, timeoutMs = 5000): Promise<Record<string, unknown>> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { value, done } = await Promise.race([reader.read(), new Promise<{ value: undefined; done: true }>((r) => setTimeout(() => r({ value: undefined, done: true }), deadline - Date.now()))]);
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    for (const match of text.matchAll(new RegExp(`event: ${event}\\ndata: (.*)\\n\\n`, 'g'))) {
-      const data = JSON.parse(match[1]!) as Record<string, unknown>;
-      if (accept(data)) {
-        void reader.cancel();
-        return data;
-      }
-    }
-  }
-  void reader.cancel();
-  throw new Error(`no ${event} event; got ${JSON.stringify(text)}`);
-}
 
 describe('development reload of page files', () => {
   const events = () => fetch(`${server.url}/api/visualdev/Events`, { headers: { authorization: `Bearer ${adminToken}` } });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, tokenFor } from '../helpers/access';
 import { goodsColumns, goodsForm } from './visualdev-fixture';
+import { nextEvent } from '../helpers/sse';
 
 // Descriptor files under a temporary schemas dir; the watcher is on (development mode).
 process.env.SCHEMA_WATCH = '1';
@@ -28,26 +29,6 @@ afterAll(async () => {
   await server?.close();
   fs.rmSync(schemasDir, { recursive: true, force: true });
 });
-
-/** Reads server-sent events until one named `event` arrives. */
-async function nextEvent(res: Response, event: string, timeoutMs = 5000): Promise<Record<string, unknown>> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { value, done } = await Promise.race([reader.read(), new Promise<{ value: undefined; done: true }>((r) => setTimeout(() => r({ value: undefined, done: true }), deadline - Date.now()))]);
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    const match = new RegExp(`event: ${event}\\ndata: (.*)\\n\\n`).exec(text);
-    if (match) {
-      void reader.cancel();
-      return JSON.parse(match[1]!) as Record<string, unknown>;
-    }
-  }
-  void reader.cancel();
-  throw new Error(`no ${event} event; got ${JSON.stringify(text)}`);
-}
 
 describe('descriptor files under schemas/models', () => {
   it('loads them at start as released models that name their file, skipping a broken one', async () => {
