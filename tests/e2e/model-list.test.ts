@@ -152,8 +152,11 @@ describe('商品档案 list', () => {
     await row.locator('[data-button="btn_remove"]').click();
     await page.locator('[data-confirm-message]').getByText('此操作将永久删除该数据, 是否继续？').waitFor();
     await page.locator('[data-action="confirm-cancel"]').click();
+    // Wait for the cancelled dialog to leave: while it animates out, a second one would share its buttons.
+    await page.locator('[data-confirm-message]').waitFor({ state: 'hidden' });
     await expect.poll(() => total(page)).toContain(String(N));
     await row.locator('[data-button="btn_remove"]').click();
+    await page.locator('[data-confirm-message]').getByText('此操作将永久删除该数据, 是否继续？').waitFor();
     await page.locator('[data-action="confirm-ok"]').click();
     await expect.poll(() => total(page)).toContain(String(N - 1));
     await waitFirst(page, 'goodsCode', code(2));
@@ -206,8 +209,10 @@ describe('商品档案 list', () => {
     await expect.poll(() => total(page)).toContain('3');
     expect((await columnTexts(page, 'goodsCode')).sort()).toEqual(['B.1', 'B.3', 'B.5']);
     // select all on the page, delete
+    await page.locator('[data-confirm-message]').waitFor({ state: 'hidden' });
     await page.locator('table.scp-model-list thead input[type=checkbox]').check();
     await batch.click();
+    await page.locator('[data-confirm-message]').getByText('此操作将永久删除该数据, 是否继续？').waitFor();
     await page.locator('[data-action="confirm-ok"]').click();
     await waitRows(page, 0);
     noReactErrors(admin.errors);
