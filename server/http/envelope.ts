@@ -8,14 +8,12 @@ export function Envelope<T extends TSchema>(data: T) {
 /** Reply schema of a route that answers with no data. */
 export const EmptyEnvelope = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Optional(Type.Null()) });
 
+/** The pagination of a paged list (spec: currentPage, pageSize, total). */
+export const Pagination = Type.Object({ currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() });
+
 /** Reply schema of a paged list. */
 export function PagedEnvelope<T extends TSchema>(item: T) {
-  return Envelope(
-    Type.Object({
-      list: Type.Array(item),
-      pagination: Type.Object({ currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() }),
-    }),
-  );
+  return Envelope(Type.Object({ list: Type.Array(item), pagination: Pagination }));
 }
 
 export function ok<T>(data: T, msg = 'Success'): { code: 200; msg: string; data: T } {

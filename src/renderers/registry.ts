@@ -1,4 +1,4 @@
-import { FIELD_KINDS, isFieldKind, type FieldKind } from '../runtime/model/kinds';
+import { ALL_KINDS, isFieldKind, type FieldKind } from '../runtime/kinds';
 import type { FieldRegistry, FieldRenderer } from './types';
 import { alertRenderer } from './fields/alert';
 import { buttonRenderer } from './fields/button';
@@ -82,6 +82,7 @@ export function createFieldRegistry(): FieldRegistry {
     sign: pendingRenderer('sign'),
     location: pendingRenderer('location'),
     table: pendingRenderer('table'),
+    dicSelect: pendingRenderer('dicSelect'),
     createUser: systemRenderer('createUser'),
     createTime: systemRenderer('createTime'),
     modifyUser: systemRenderer('modifyUser'),
@@ -100,4 +101,4 @@ export function lookupRenderer(registry: FieldRegistry, kind: string): FieldRend
   return isFieldKind(kind) ? (registry[kind] as unknown as FieldRenderer) : null;
 }
 
-export const ALL_FIELD_KINDS = Object.keys(FIELD_KINDS) as FieldKind[];
+export const ALL_FIELD_KINDS: readonly FieldKind[] = ALL_KINDS;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { CompiledField } from '../runtime/model/compiled';
-import type { FieldKind } from '../runtime/model/kinds';
+import type { FieldKind } from '../runtime/kinds';
 
 /** Props of a kind's edit widget. The form item around it draws label, asterisk and error. */
 export interface EditProps<K extends FieldKind = FieldKind> {
@@ -26,6 +26,8 @@ export interface FieldRenderer<K extends FieldKind = FieldKind> {
   Edit: ComponentType<EditProps<K>>;
   View: ComponentType<ViewProps<K>>;
   Cell: ComponentType<ViewProps<K>>;
+  /** A visible stand-in until the kind's widget is built (its value still shows, formatted). */
+  standIn?: true;
 }
 
 /** The registry: a renderer for every kind, so a kind without one is a compile error. */

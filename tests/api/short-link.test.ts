@@ -150,7 +150,8 @@ describe('filling through a link', () => {
     expect(receipt).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const view = await anon.get(`${openUrl(code)}/Receipt/${receipt}`);
     expect(view.status).toBe(200);
-    expect(JSON.parse(view.body.data.data)).toMatchObject({ goodsName: 'Receipt', quantity: 7, status: '停售' });
+    expect(JSON.parse(view.body.data.data)).toMatchObject({ goodsName: 'Receipt', quantity: 7, status: 'off' });
+    expect(view.body.data.refs).toEqual({});
     expect(view.body.data.form.fields.goodsName).toBeTruthy();
 
     expect((await anon.get(`${openUrl(code)}/Receipt/${'y'.repeat(32)}`)).body).toMatchObject({ code: 404, msg: INVALID });

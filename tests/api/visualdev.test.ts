@@ -92,6 +92,8 @@ describe('OnlineDev: records', () => {
     const read = await admin.get(records(`/${id}`));
     const data = JSON.parse(read.body.data.data);
     expect(data).toMatchObject({ goodsName: 'Apple', quantity: 5, status: 'on' });
+    // stored values travel raw; the names they reference come beside them
+    expect(read.body.data.refs.user[data.creator]).toBe('管理员/admin');
     expect(data.creator).not.toBe('forged');
     expect(data.createdTime).toBeGreaterThan(1_600_000_000_000);
 
@@ -148,7 +150,7 @@ describe('OnlineDev: list search, sort, paging, export', () => {
   });
   const list = (body: Record<string, unknown>) => admin.post(records('/List'), body);
 
-  it('pages with 20 and 50 and refuses other sizes', async () => {
+  it('pages with the spec sizes and the model\'s own, and refuses other sizes', async () => {
     const p1 = await list({ currentPage: 1, pageSize: 20 });
     expect(p1.body.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 45 });
     expect(p1.body.data.list).toHaveLength(20);
@@ -157,7 +159,8 @@ describe('OnlineDev: list search, sort, paging, export', () => {
     expect((await list({ pageSize: 50 })).body.data.list).toHaveLength(45);
     const refused = await list({ pageSize: 30 });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe('每页条数只能是 20、50、100 或 500');
+    expect(refused.body.msg).toBe('每页条数只能是 20, 50, 100, 500');
+    expect((await list({ pageSize: 10_000 })).status).toBe(400);
   });
 
   it('searches by keyword, equals, fuzzy and range', async () => {
@@ -180,8 +183,10 @@ describe('OnlineDev: list search, sort, paging, export', () => {
     expect(byQty.body.data.list.map((r: { quantity: number }) => r.quantity).slice(0, 3)).toEqual([24, 23, 22]);
     const asc = await list({ sidx: 'quantity', sort: 'asc', pageSize: 20 });
     expect(asc.body.data.list.map((r: { quantity: number }) => r.quantity).slice(0, 3)).toEqual([0, 1, 2]);
-    // list rows carry display values
-    expect(asc.body.data.list[0].status).toBe('在售');
+    // list rows carry stored values (each page formats them with the kind's formatter) and the names they reference
+    expect(asc.body.data.list[0].status).toBe('on');
+    const creator = asc.body.data.list[0].creator as string;
+    expect(asc.body.data.refs.user[creator]).toBe('管理员/admin');
   });
 
   it('exports the filtered rows as a real xlsx, downloadable once', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileModel, KIND_STEPS, parseRegex } from '../../src/runtime/compile';
+import { compileModel, parseRegex } from '../../src/runtime/compile';
 import type { LayoutNode } from '../../src/runtime/model/compiled';
-import { canonicalKind, FIELD_KINDS, type FieldKind, KIND_ALIASES } from '../../src/runtime/model/kinds';
+import { ALL_KINDS, canonicalKind, kindOf, type FieldKind, KIND_ALIASES } from '../../src/runtime/kinds';
 
 const model = (fields: unknown[], columnData: unknown = {}) =>
   compileModel({ id: 'm', fullName: 'M', enCode: 'm', formData: { fields }, columnData }, { file: 'test.json' });
@@ -13,18 +13,17 @@ const f = (jnpfKey: string, vModel: string | undefined, config: Record<string, u
 const errors = (r: ReturnType<typeof model>) => r.problems.filter((p) => p.severity === 'error');
 
 describe('every field kind', () => {
-  for (const kind of Object.keys(FIELD_KINDS) as FieldKind[]) {
+  for (const kind of ALL_KINDS) {
     it(`${kind} compiles`, () => {
       const r = model([f(kind, `k_${kind}`)]);
       expect(errors(r)).toEqual([]);
       const field = r.model!.form.fields[`k_${kind}`]!;
       expect(field.kind).toBe(kind);
-      expect(field.stores).toBe(FIELD_KINDS[kind].stores);
-      expect(field.system).toBe(FIELD_KINDS[kind].group === 'system');
+      expect(field.stores).toBe(kindOf(kind).stores);
+      expect(field.system).toBe(kindOf(kind).group === 'system');
       const props = (r.model!.recordSchema.properties as Record<string, unknown>) ?? {};
-      expect(kind in KIND_STEPS).toBe(true);
-      expect(`k_${kind}` in props).toBe(FIELD_KINDS[kind].stores);
-      if (FIELD_KINDS[kind].stores && FIELD_KINDS[kind].group !== 'system') expect(r.model!.form.defaults).toHaveProperty(`k_${kind}`);
+      expect(`k_${kind}` in props).toBe(kindOf(kind).stores);
+      if (kindOf(kind).stores && kindOf(kind).group !== 'system') expect(r.model!.form.defaults).toHaveProperty(`k_${kind}`);
       else expect(r.model!.form.defaults).not.toHaveProperty(`k_${kind}`);
     });
   }
@@ -45,9 +44,9 @@ describe('aliases', () => {
 
 describe('unknown and broken', () => {
   it('an unknown component key becomes an unknown node with a warning, never an error', () => {
-    const r = model([f('dicSelect', 'dic'), f('input', 'a')], { columnList: [{ prop: 'dic', label: 'D' }] });
+    const r = model([f('qrCodeScanner', 'dic'), f('input', 'a')], { columnList: [{ prop: 'dic', label: 'D' }] });
     expect(errors(r)).toEqual([]);
-    expect(r.model!.form.layout[0]).toMatchObject({ node: 'unknown', sourceKey: 'dicSelect' });
+    expect(r.model!.form.layout[0]).toMatchObject({ node: 'unknown', sourceKey: 'qrCodeScanner' });
     expect(r.problems).toContainEqual(expect.objectContaining({ severity: 'warning', path: 'formData.fields[0].__config__.jnpfKey', file: 'test.json', code: 'compile.unknownKind' }));
   });
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileModel } from '../../src/runtime/compile';
-import { canonicalKind, FIELD_KINDS, isContainerKind } from '../../src/runtime/model/kinds';
+import { canonicalKind, isContainerKind, kindOf } from '../../src/runtime/kinds';
 
 /** Real exported definitions (../shared/corpus, read-only): they must compile as they are, with no errors. */
 const CORPUS = process.env.CORPUS_DIR ?? resolve(import.meta.dirname, '../../../shared/corpus');
@@ -17,7 +17,7 @@ function storingFields(fields: unknown[]): { key: string; table?: string }[] {
       if (!config) continue;
       const key = config.jnpfKey as string | undefined;
       const kind = key ? canonicalKind(key) : null;
-      if (kind && FIELD_KINDS[kind].stores && item.__vModel__) out.push({ key: item.__vModel__, table });
+      if (kind && kindOf(kind).stores && item.__vModel__) out.push({ key: item.__vModel__, table });
       if (kind === 'table') walk(config.children ?? [], item.__vModel__);
       else if (!kind && key && isContainerKind(key)) {
         for (const child of config.children ?? []) walk(child?.__config__?.jnpfKey ? [child] : (child?.__config__?.children ?? []), table);

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { toChineseAmount, formatNumber } from '../../src/runtime/format/amount';
 import { translate } from '../../src/runtime/i18n';
-import { FIELD_KINDS, type FieldKind } from '../../src/runtime/model/kinds';
+import { ALL_KINDS, kindOf, type FieldKind } from '../../src/runtime/kinds';
 import { RenderersProvider } from '../../src/renderers/context';
 import { createPartialDataProvider, type DataProvider } from '../../src/renderers/data/provider';
 import { DetailBody } from '../../src/renderers/detail/DetailViewer';
@@ -21,7 +21,7 @@ import { createFieldRegistry, lookupRenderer } from '../../src/renderers/registr
 import { allKindsModel, makeField, makeModel, SAMPLE_VALUES } from '../../src/renderers/testing/fixtures';
 import type { EditProps, FieldRenderer } from '../../src/renderers/types';
 
-const KINDS = Object.keys(FIELD_KINDS) as FieldKind[];
+const KINDS: readonly FieldKind[] = ALL_KINDS;
 const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate('zh-CN', key, params);
 
 function render(node: ReactNode, data: DataProvider = createPartialDataProvider({})): string {
@@ -55,7 +55,7 @@ describe('field registry', () => {
 
 describe.each(KINDS)('kind %s', (kind) => {
   const registry = createFieldRegistry();
-  const field = makeField(kind, `${kind}_f`, { required: FIELD_KINDS[kind].stores && FIELD_KINDS[kind].group !== 'system' });
+  const field = makeField(kind, `${kind}_f`, { required: kindOf(kind).stores && kindOf(kind).group !== 'system' });
   const r = registry[kind] as unknown as FieldRenderer;
   const value = SAMPLE_VALUES[kind] ?? null;
   const props: EditProps = { field, value, onChange: () => {}, id: `x_${kind}`, disabled: false, readOnly: false, error: false };
@@ -68,19 +68,19 @@ describe.each(KINDS)('kind %s', (kind) => {
     expect(() => render(<r.Cell field={field} value={value} />)).not.toThrow();
   });
 
-  if (FIELD_KINDS[kind].group === 'widget')
+  if (kindOf(kind).group === 'widget')
     it('shows a visible stand-in naming the kind', () => {
       expect(render(<r.Edit {...props} />)).toContain(`data-pending-kind="${kind}"`);
     });
 
-  if (FIELD_KINDS[kind].group === 'system')
+  if (kindOf(kind).group === 'system')
     it("is read-only with the 'filled by the system' placeholder", () => {
       const html = render(<r.Edit {...props} value={null} />);
       expect(html).toContain('readOnly');
       expect(html).toContain(t('renderers.systemFilled'));
     });
 
-  if (FIELD_KINDS[kind].stores && FIELD_KINDS[kind].group !== 'system')
+  if (kindOf(kind).stores && kindOf(kind).group !== 'system')
     it('validates: required and empty gives the message, a value passes', () => {
       const model = makeModel([field]);
       for (const validator of [createRecordValidator()]) {

@@ -8,7 +8,7 @@ import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../http/env
 import { refuse } from '../../http/errors';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
-import { FIELD_KINDS } from '../../../src/runtime/model/kinds';
+import { kindOf } from '../../../src/runtime/kinds';
 import { compileOrRefuse, descriptorOf, ensureEnCodeFree, findModelRow, jsonText } from './model-store';
 import { deleteAllRecords, reindexModel } from './record-store';
 
@@ -246,9 +246,8 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     schema: { tags, summary: 'Fields usable as a relation (single values: no sub-tables, uploads or system fields)', params: Id, response: { 200: Envelope(Type.Object({ list: Type.Array(FieldItem) })) } },
   }, async (request) => {
     const model = currentModel(await findModelRow(db, request.params.id), request.locale);
-    const excluded = new Set(['table', 'uploadFile', 'uploadImg', 'editor', 'signature', 'sign']);
     const list = Object.values(model.form.fields)
-      .filter((f) => f.stores && !excluded.has(f.kind) && FIELD_KINDS[f.kind].group !== 'system')
+      .filter((f) => f.stores && kindOf(f.kind).relatable)
       .map((f) => ({ vModel: f.key, label: f.label, kind: f.kind, jnpfKey: f.sourceKey }));
     return ok({ list });
   });

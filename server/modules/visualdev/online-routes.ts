@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../auth/access';
 import type { Db, Dialect } from '../../db';
-import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, Pagination, done, ok } from '../../http/envelope';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
-import { displayRecords } from './display';
+import type { Locale } from '../../../src/runtime/i18n';
+import { formatRecords, refNamesOf } from './record-format';
 import { takeDownload, writeWorkbook } from './export';
 import { filterModel, mayUseColumn, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
 import { releasedModel } from './model-store';
@@ -34,7 +35,7 @@ const Refusal = Type.Object({
 
 const listProps = {
   currentPage: Type.Optional(Type.Integer({ minimum: 1 })),
-  /** 20, 50, 100 or 500; others are refused. Default: the model's page size. */
+  /** 20, 50, 100, 500 or the model's own page size (a list without paging: 1000); others are refused. Default: the model's own. */
   pageSize: Type.Optional(Type.Integer()),
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
   /** Sort field (a list column, search field or the default sort field). */
@@ -65,7 +66,10 @@ function valuesOf(body: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(body);
   return parseData(keys.length === 1 && keys[0] === 'data' ? body.data : body);
 }
-const RecordReply = Type.Object({ id: Type.String(), data: Type.String({ description: 'JSON text of the field values' }) });
+/** Names of the users, organisations, positions … a reply's raw values reference: { user: { id: name } …}. */
+const Refs = Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), { description: 'names of referenced records by kind and id' });
+const RecordReply = Type.Object({ id: Type.String(), data: Type.String({ description: 'JSON text of the stored field values' }), refs: Refs });
+const DetailReply = Type.Object({ id: Type.String(), data: Type.String({ description: 'JSON text of the field values as people read them (the caller\'s language)' }) });
 const DownloadReply = Type.Object({ url: Type.String(), name: Type.String() });
 
 const GrantList = Type.Object({ all: Type.Boolean(), button: Type.Array(Type.String()), column: Type.Array(Type.String()), form: Type.Array(Type.String()) });
@@ -86,10 +90,11 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     return { principal, model, perms };
   }
 
-  const rowsOut = async (model: CompiledModel, perms: ModelPermissions, rows: { id: string; data: string }[], columns: string[]) => {
+  /** The permitted columns of stored rows, raw, with the names their values reference. */
+  const rowsOut = async (model: CompiledModel, rows: { id: string; data: string }[], columns: string[]) => {
     const records = rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
-    const shown = await displayRecords(db, model, records, columns);
-    return rows.map((r, i) => ({ id: r.id, ...Object.fromEntries(columns.map((c) => [c, shown[i]![c] ?? null])) }));
+    const list = rows.map((r, i) => ({ id: r.id, ...Object.fromEntries(columns.map((c) => [c, records[i]![c] ?? null])) }));
+    return { list, refs: await refNamesOf(db, model, records, columns) };
   };
 
   app.get('/OnlineDev/:modelId/Config', {
@@ -103,7 +108,10 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
 
   app.post('/OnlineDev/:modelId/List', {
     config: signedIn,
-    schema: { tags, summary: 'Records, filtered, sorted and paged in SQL; display values of permitted columns', params: ModelParams, body: ListBody, response: { 200: PagedEnvelope(Row), 400: Refusal } },
+    schema: {
+      tags, summary: 'Records, filtered, sorted and paged in SQL: stored values of the permitted columns, and the names they reference (refs)', params: ModelParams, body: ListBody,
+      response: { 200: Envelope(Type.Object({ list: Type.Array(Row), pagination: Pagination, refs: Refs })), 400: Refusal },
+    },
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     const page = await listPage(db, dialect, model, perms, request.body as ListRequest);
@@ -111,14 +119,15 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     // grouped list: the group field's display value heads each group, even when it is not a column
     const groupField = model.list.type === 3 ? model.list.groupField : null;
     if (groupField && !columns.includes(groupField) && mayUseColumn(model, perms, model.form.fields[groupField]?.permissionCode ?? groupField)) columns.push(groupField);
-    let list: Record<string, unknown>[] = await rowsOut(model, perms, page.rows, columns);
+    const out = await rowsOut(model, page.rows, columns);
+    let list: Record<string, unknown>[] = out.list;
     // tree table: whether each row has children, so the client offers expand only where there is something to load
     const parentField = treeParentField(model);
     if (parentField) {
       const parents = await parentsAmong(db, model.id, parentField, page.rows.map((r) => r.id));
       list = list.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) }));
     }
-    return ok({ list, pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total: page.total } });
+    return ok({ list, pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total: page.total }, refs: out.refs });
   });
 
   app.post('/OnlineDev/:modelId', {
@@ -133,11 +142,12 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
 
   app.get('/OnlineDev/:modelId/:id', {
     config: signedIn,
-    schema: { tags, summary: 'A record for the edit form (stored values, readable fields)', params: RecordParams, response: { 200: Envelope(RecordReply) } },
+    schema: { tags, summary: 'A record for the edit form and the detail viewer: stored values of readable fields, and the names they reference', params: RecordParams, response: { 200: Envelope(RecordReply) } },
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     const { row, data } = await loadRecord(db, model, request.params.id);
-    return ok({ id: row.id, data: JSON.stringify(readableData(model, perms, data)) });
+    const readable = readableData(model, perms, data);
+    return ok({ id: row.id, data: JSON.stringify(readable), refs: await refNamesOf(db, model, [readable]) });
   });
 
   app.put('/OnlineDev/:modelId/:id', {
@@ -163,11 +173,11 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
 
   app.get('/OnlineDev/:modelId/:id/DataChange', {
     config: signedIn,
-    schema: { tags, summary: 'A record for the detail viewer: display values of readable fields', params: RecordParams, response: { 200: Envelope(RecordReply) } },
+    schema: { tags, summary: 'A record as people read it (each value formatted by its kind, in the caller\'s language), as the product\'s own client shows details', params: RecordParams, response: { 200: Envelope(DetailReply) } },
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     const { row, data } = await loadRecord(db, model, request.params.id);
-    const [shown] = await displayRecords(db, model, [readableData(model, perms, data)]);
+    const [shown] = await formatRecords(db, model, [readableData(model, perms, data)], request.locale);
     return ok({ id: row.id, data: JSON.stringify(shown) });
   });
 
@@ -186,7 +196,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     return ok({ deleted }, request.t('visualdev.deleted'));
   });
 
-  async function exportRows(model: CompiledModel, perms: ModelPermissions, body: ListRequest & { dataType?: number; selectKey?: string[] }, all: boolean) {
+  async function exportRows(model: CompiledModel, perms: ModelPermissions, body: ListRequest & { dataType?: number; selectKey?: string[] }, all: boolean, locale: Locale) {
     const permitted = visibleColumns(model, perms);
     const columns = body.selectKey?.length ? permitted.filter((c) => body.selectKey!.includes(c)) : permitted;
     let rows: { id: string; data: string }[];
@@ -201,13 +211,13 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     } else {
       rows = (await listPage(db, dialect, model, perms, body)).rows;
     }
-    const shown = await rowsOut(model, perms, rows, columns);
+    const shown = await formatRecords(db, model, rows.map((r) => JSON.parse(r.data) as Record<string, unknown>), locale, columns, 'export');
     const labels = new Map(model.list.columns.map((c) => [c.prop, c.label]));
     const name = `${model.fullName}.xlsx`;
     const token = writeWorkbook(exportDir, name, {
       name: model.fullName,
       header: columns.map((c) => labels.get(c) ?? c),
-      rows: shown.map((r) => columns.map((c) => (r as Record<string, unknown>)[c])),
+      rows: shown.map((r) => columns.map((c) => r[c])),
     });
     return { url: `/api/visualdev/OnlineDev/Download/${token}`, name };
   }
@@ -218,7 +228,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_download');
-    return ok(await exportRows(model, perms, request.body as ListRequest, request.body.dataType === 1));
+    return ok(await exportRows(model, perms, request.body as ListRequest, request.body.dataType === 1, request.locale));
   });
 
   app.post('/OnlineDev/:modelId/Actions/ExportData', {
@@ -227,7 +237,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_download');
-    return ok(await exportRows(model, perms, request.body as ListRequest, true));
+    return ok(await exportRows(model, perms, request.body as ListRequest, true, request.locale));
   });
 
   app.get('/OnlineDev/:modelId/Template', {

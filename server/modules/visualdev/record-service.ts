@@ -6,12 +6,12 @@ import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
-import type { FieldKind } from '../../../src/runtime/model/kinds';
+import { firstPageSize, pageSizesOf } from '../../../src/runtime/model/paging';
+import { type FillContext, kindOf } from '../../../src/runtime/kinds';
 import { recordValidator } from './compiler';
 import { type ModelPermissions, mayUseColumn, mayUseField } from './model-permissions';
 import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, parentOf, type RecordFilter, type RecordQuery, updateRecord } from './record-store';
 
-export const PAGE_SIZES = [20, 50, 100, 500] as const;
 /** Upper bound of rows one export writes. */
 export const EXPORT_LIMIT = 50_000;
 
@@ -35,7 +35,6 @@ export function recordQueryOf(model: CompiledModel, perms: ModelPermissions, bod
   const indexed = indexedFields(model);
   const visible = (prop: string) => mayUseColumn(model, perms, prop) && indexed.has(prop);
   const filters: RecordFilter[] = [];
-  const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
   for (const s of model.list.searchFields) {
     const value = body[s.prop];
     if (!present(value) || !visible(s.prop)) continue;
@@ -75,15 +74,24 @@ export function recordQueryOf(model: CompiledModel, perms: ModelPermissions, bod
   return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order }, group, parent };
 }
 
+const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
 /** The parent field of a tree-table model (list type 5), else null. */
 export function treeParentField(model: CompiledModel): string | null {
   return model.list.type === 5 ? (model.list.tree?.parentField ?? 'parentId') : null;
 }
 
+/**
+ * The page a list request asks for. A paged list takes the spec's sizes or the model's own;
+ * a list without paging answers its first UNPAGED_LIMIT rows. Tree-table children (parentId)
+ * page like a paged list.
+ */
 export function pageOf(body: ListRequest, model: CompiledModel): { currentPage: number; pageSize: number } {
-  const pageSize = body.pageSize ?? model.list.pageSize;
-  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw refuse('visualdev.pageSizeRefused');
-  return { currentPage: Math.max(1, body.currentPage ?? 1), pageSize };
+  const list = present(body.parentId) ? { ...model.list, hasPage: true } : model.list;
+  const allowed = pageSizesOf(list);
+  const pageSize = body.pageSize ?? firstPageSize(list);
+  if (!allowed.includes(pageSize)) throw refuse('visualdev.pageSizeRefused', { sizes: allowed.join(', ') });
+  return { currentPage: list.hasPage ? Math.max(1, body.currentPage ?? 1) : 1, pageSize };
 }
 
 export async function listPage(db: Db, dialect: Dialect, model: CompiledModel, perms: ModelPermissions, body: ListRequest) {
@@ -123,8 +131,6 @@ async function companyOf(db: Db, organizeId: string | null): Promise<string | nu
   return null;
 }
 
-const SYSTEM_ON_CREATE: FieldKind[] = ['createUser', 'createTime', 'currOrganize', 'currDept', 'currPosition'];
-
 /**
  * The record to store: the client's storing, non-system fields the user may write, merged over
  * the stored record (update) or the model's defaults (create); system fields from the principal.
@@ -146,17 +152,11 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
   }
   const user = principal.user;
   const company = stored ? null : await companyOf(db, user.organizeId);
+  const fill: FillContext = { userId: user.id, now, companyId: company, departmentId: user.organizeId, positionId: user.positionId };
   for (const field of Object.values(model.form.fields)) {
-    if (!field.system || !field.stores) continue;
-    if (stored && SYSTEM_ON_CREATE.includes(field.kind)) {
-      data[field.key] = stored[field.key] ?? null;
-      continue;
-    }
-    const value: Record<FieldKind, unknown> = {
-      createUser: user.id, createTime: now, currOrganize: company, currDept: user.organizeId, currPosition: user.positionId,
-      modifyUser: stored ? user.id : null, modifyTime: stored ? now : null,
-    } as Record<FieldKind, unknown>;
-    data[field.key] = value[field.kind] ?? null;
+    const rule = field.stores ? kindOf(field.kind).fill : null;
+    if (!rule) continue;
+    data[field.key] = (stored ? rule.update(fill, stored[field.key]) : rule.create(fill)) ?? null;
   }
   return { data, now, company };
 }

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow, VisualdevRecordValueRow } from '../../db/schema';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
-import type { FieldKind } from '../../../src/runtime/model/kinds';
+import { kindOf } from '../../../src/runtime/kinds';
 
 /**
  * Records of models without bound tables: one JSON document per record (visualdev_record),
@@ -13,7 +13,6 @@ import type { FieldKind } from '../../../src/runtime/model/kinds';
 
 type Tx = Db;
 
-const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(['inputNumber', 'rate', 'slider', 'calculate', 'createTime', 'modifyTime', 'datePicker', 'switch']);
 const TEXT_LIMIT = 500;
 
 /** Fields of the model that get index rows, and whether they compare as numbers. */
@@ -30,7 +29,7 @@ export function indexedFields(model: CompiledModel): Map<string, 'num' | 'text'>
   for (const key of keys) {
     const field = model.form.fields[key];
     if (!field?.stores) continue;
-    out.set(key, NUMERIC_KINDS.has(field.kind) ? 'num' : 'text');
+    out.set(key, kindOf(field.kind).index === 'number' ? 'num' : 'text');
   }
   // a tree table's parent field holds a record id, whether or not the form has it
   const parentField = model.list.type === 5 ? model.list.tree?.parentField : undefined;

@@ -11,7 +11,7 @@ import { EmptyEnvelope, Envelope, ok } from '../../http/envelope';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
-import { displayRecords } from './display';
+import { refNamesOf } from './record-format';
 import type { ModelPermissions } from './model-permissions';
 import { findModelRow, releasedModel } from './model-store';
 import { createRecord, loadRecord, parseData } from './record-service';
@@ -94,7 +94,8 @@ const SubmitBody = Type.Object({
 const Receipt = Type.Object({ receipt: Nullable(Type.String({ description: 'Shows the submitted record once more (GET …/Receipt/{receipt}); null when the link does not allow viewing' })) });
 const Submission = Type.Object({
   fullName: Type.String(), form: Type.Unknown(), recordSchema: Type.Unknown(),
-  data: Type.String({ description: 'JSON text of the record’s display values' }),
+  data: Type.String({ description: 'JSON text of the record’s stored values (formatted by the page with each kind’s formatter)' }),
+  refs: Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), { description: 'names of referenced records by kind and id' }),
 });
 
 /** Whoever fills a form through a link: no account, no organisation; system fields stay empty. */
@@ -264,7 +265,7 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
   app.get('/ShortLink/Open/:code/Receipt/:receipt', {
     config: open,
     schema: {
-      tags, summary: 'The record submitted with this receipt, read-only (display values); only while the link allows viewing', params: ReceiptParams,
+      tags, summary: 'The record submitted with this receipt, read-only (stored values and the names they reference); only while the link allows viewing', params: ReceiptParams,
       response: { 200: Envelope(Submission), 404: EmptyEnvelope },
     },
   }, async (request) => {
@@ -274,7 +275,6 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     if (!recordId) throw invalid();
     const model = await modelOrInvalid(link.modelId);
     const { data } = await loadRecord(db, model, recordId);
-    const [shown] = await displayRecords(db, model, [data]);
-    return ok({ ...formPartOf(model), data: JSON.stringify(shown) });
+    return ok({ ...formPartOf(model), data: JSON.stringify(data), refs: await refNamesOf(db, model, [data]) });
   });
 };

@@ -57,7 +57,7 @@ export default function FormShortLinkPage() {
         ) : (
           <Stack gap="sm" data-testid="short-link-submission">
             <Text fw={600}>{t('shortLink.submissionTitle')}</Text>
-            <DetailBody model={state.model} permissions={null} record={state.record} />
+            <DetailBody model={state.model} permissions={null} record={state.record} refs={state.refs} />
             <Group justify="flex-end">
               <Button variant="default" onClick={fillAgain}>{t('shortLink.fillAgain')}</Button>
             </Group>

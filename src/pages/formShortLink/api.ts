@@ -1,4 +1,5 @@
 import { ApiError, http } from '../../app/api/client';
+import type { RefNames } from '../../runtime/kinds';
 import type { CompiledForm, CompiledModel, RecordSchema } from '../../runtime/model/compiled';
 import { createPartialDataProvider, type DataProvider } from '../../renderers';
 
@@ -18,8 +19,10 @@ export interface Submission {
   fullName: string;
   form: CompiledForm;
   recordSchema: RecordSchema;
-  /** JSON text of the record's display values. */
+  /** JSON text of the record's stored values. */
   data: string;
+  /** Names of the records its values reference. */
+  refs?: RefNames;
 }
 
 const base = (code: string) => `/api/visualdev/ShortLink/Open/${encodeURIComponent(code)}`;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CompiledModel } from '../../runtime/model/compiled';
+import type { RefNames } from '../../runtime/kinds';
 import { modelOfForm, refusalOf, shortLinkApi } from './api';
 
 /**
@@ -12,7 +13,7 @@ export type ShortLinkState =
   | { step: 'password'; error: string | null; busy: boolean }
   | { step: 'form'; model: CompiledModel; allowView: boolean; busy: boolean; error: string | null; fieldErrors: Record<string, string> }
   | { step: 'done'; receipt: string | null; busy: boolean; error: string | null }
-  | { step: 'submission'; model: CompiledModel; record: Record<string, unknown> };
+  | { step: 'submission'; model: CompiledModel; record: Record<string, unknown>; refs: RefNames };
 
 export function useShortLink(code: string | null) {
   const [state, setState] = useState<ShortLinkState>(code ? { step: 'loading' } : { step: 'invalid' });
@@ -64,7 +65,7 @@ export function useShortLink(code: string | null) {
     setState({ step: 'done', receipt, busy: true, error: null });
     try {
       const s = await shortLinkApi.receipt(code, receipt);
-      setState({ step: 'submission', model: modelOfForm(s), record: JSON.parse(s.data) as Record<string, unknown> });
+      setState({ step: 'submission', model: modelOfForm(s), record: JSON.parse(s.data) as Record<string, unknown>, refs: s.refs ?? {} });
     } catch (e) {
       setState({ step: 'done', receipt, busy: false, error: refusalOf(e).message });
     }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { RefNames } from '../../runtime/kinds';
 import type { CompiledModel } from '../../runtime/model/compiled';
 import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage } from '../../runtime/model/pages';
 
@@ -26,6 +27,15 @@ export interface Paged<T> {
 
 export type RecordRow = Record<string, unknown> & { id?: string | number };
 
+/** A page of records: stored values, and the names (users, organisations …) they reference. */
+export type RecordPage = Paged<RecordRow> & { refs?: RefNames };
+
+/** One stored record and the names its values reference. */
+export interface RecordReply {
+  record: RecordRow;
+  refs: RefNames;
+}
+
 export interface DictionaryEntry {
   id: string;
   parentId?: string | null;
@@ -45,10 +55,9 @@ export interface DictionaryEntry {
  */
 export interface DataProvider {
   getModelConfig(modelId: string): Promise<CompiledModel>;
-  listRecords(modelId: string, query: ListQuery): Promise<Paged<RecordRow>>;
-  getRecord(modelId: string, id: string): Promise<RecordRow>;
-  /** The record with display values (names for ids), for the detail viewer. */
-  getRecordDetail(modelId: string, id: string): Promise<RecordRow>;
+  listRecords(modelId: string, query: ListQuery): Promise<RecordPage>;
+  /** A stored record (edit form, inline edit, detail viewer: values are formatted where they are shown). */
+  getRecord(modelId: string, id: string): Promise<RecordReply>;
   createRecord(modelId: string, data: Record<string, unknown>): Promise<unknown>;
   updateRecord(modelId: string, id: string, data: Record<string, unknown>): Promise<unknown>;
   deleteRecord(modelId: string, id: string): Promise<unknown>;
@@ -105,9 +114,8 @@ const enc = encodeURIComponent;
 export function createHttpDataProvider(http: HttpLike): DataProvider {
   return {
     getModelConfig: (modelId) => http.get<CompiledModel>(`${ONLINE}/${enc(modelId)}/Config`),
-    listRecords: (modelId, query) => http.post<Paged<RecordRow>>(`${ONLINE}/${enc(modelId)}/List`, query),
-    getRecord: (modelId, id) => http.get<RecordRow>(`${ONLINE}/${enc(modelId)}/${enc(id)}`).then(unwrapRecord),
-    getRecordDetail: (modelId, id) => http.get<RecordRow>(`${ONLINE}/${enc(modelId)}/${enc(id)}/DataChange`).then(unwrapRecord),
+    listRecords: (modelId, query) => http.post<RecordPage>(`${ONLINE}/${enc(modelId)}/List`, query),
+    getRecord: (modelId, id) => http.get<RecordRow & { refs?: RefNames }>(`${ONLINE}/${enc(modelId)}/${enc(id)}`).then((reply) => ({ record: unwrapRecord(reply), refs: reply?.refs ?? {} })),
     createRecord: (modelId, data) => http.post(`${ONLINE}/${enc(modelId)}`, { data }),
     updateRecord: (modelId, id, data) => http.put(`${ONLINE}/${enc(modelId)}/${enc(id)}`, { data }),
     deleteRecord: (modelId, id) => http.delete(`${ONLINE}/${enc(modelId)}/${enc(id)}`),

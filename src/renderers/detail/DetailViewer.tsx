@@ -3,7 +3,9 @@ import { useEffect, useMemo } from 'react';
 import type { CompiledModel } from '../../runtime/model/compiled';
 import { UnknownKind } from '../fields/shared/unknown';
 import { useAsync } from '../data/hooks';
-import type { PermissionEntry, RecordRow } from '../data/provider';
+import type { PermissionEntry, RecordReply } from '../data/provider';
+import { RefsProvider } from '../format';
+import type { RefNames } from '../../runtime/kinds';
 import { useRT } from '../i18n';
 import { LayoutView } from '../layout/LayoutView';
 import { visibleFieldKeys } from '../permissions';
@@ -14,12 +16,15 @@ import { Popup } from './Popup';
 export interface DetailBodyProps {
   model: CompiledModel;
   permissions: PermissionEntry | null;
+  /** Stored values; each is formatted by its kind where it is shown. */
   record: Record<string, unknown>;
+  /** Names of the users, organisations … the values reference. */
+  refs?: RefNames;
   registry?: FieldRegistry;
 }
 
 /** Every visible field's read-only view, in the form's layout (spec widgets 2.9, 2.15). */
-export function DetailBody({ model, permissions, record, registry = fieldRegistry }: DetailBodyProps) {
+export function DetailBody({ model, permissions, record, refs, registry = fieldRegistry }: DetailBodyProps) {
   const visible = useMemo(() => visibleFieldKeys(model, permissions), [model, permissions]);
   const renderLeaf = (key: string) => {
     const field = model.form.fields[key]!;
@@ -31,7 +36,11 @@ export function DetailBody({ model, permissions, record, registry = fieldRegistr
       </div>
     );
   };
-  return <LayoutView nodes={model.form.layout} visible={visible} renderLeaf={renderLeaf} gutter={model.form.gutter || 16} />;
+  return (
+    <RefsProvider refs={refs}>
+      <LayoutView nodes={model.form.layout} visible={visible} renderLeaf={renderLeaf} gutter={model.form.gutter || 16} />
+    </RefsProvider>
+  );
 }
 
 export interface DetailViewerProps {
@@ -47,7 +56,7 @@ export interface DetailViewerProps {
 export function DetailViewer({ model, permissions, recordId, onClose, registry }: DetailViewerProps) {
   const t = useRT();
   const detail = model.detail;
-  const record = useAsync<RecordRow>(recordId ? (p) => p.getRecordDetail(model.id, recordId) : null, [model.id, recordId]);
+  const record = useAsync<RecordReply>(recordId ? (p) => p.getRecord(model.id, recordId) : null, [model.id, recordId]);
   useEffect(() => {
     if (recordId === '') onClose();
   }, [recordId, onClose]);
@@ -68,7 +77,7 @@ export function DetailViewer({ model, permissions, recordId, onClose, registry }
   );
   return (
     <Popup popupType={detail.popupType} width={width} title={t('renderers.detailTitle')} opened={!!recordId && !record.loading && !!record.data} onClose={onClose} footer={footer}>
-      {record.loading ? <Loader size="sm" /> : record.data ? <DetailBody model={model} permissions={permissions} record={record.data} registry={registry} /> : null}
+      {record.loading ? <Loader size="sm" /> : record.data ? <DetailBody model={model} permissions={permissions} record={record.data.record} refs={record.data.refs} registry={registry} /> : null}
     </Popup>
   );
 }

@@ -1,7 +1,9 @@
 import { Cascader, type CascaderOption } from '@mantine/core';
 import type { OptionItem } from '../../runtime/model/compiled';
 import type { EditProps } from '../types';
-import { OptionsView, asArray, lazyOptions, useSelectData } from './shared/options';
+import { listOf } from '../../runtime/kinds';
+import { FormattedView } from '../format';
+import { lazyOptions, useSelectData } from './shared/options';
 
 function toCascader(items: OptionItem[]): CascaderOption[] {
   return items.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled, children: o.children ? toCascader(o.children) : undefined }));
@@ -9,7 +11,7 @@ function toCascader(items: OptionItem[]): CascaderOption[] {
 
 function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error, autoOpen }: EditProps<'cascader'> & { autoOpen: boolean }) {
   const { options, back } = useSelectData(field);
-  const path = asArray(value).map(String);
+  const path = listOf(value).map(String);
   return (
     <Cascader
       id={id}
@@ -29,4 +31,4 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error, a
   );
 }
 
-export const cascaderRenderer = { Edit: lazyOptions(Edit), View: OptionsView, Cell: OptionsView };
+export const cascaderRenderer = { Edit: lazyOptions(Edit), View: FormattedView, Cell: FormattedView };

@@ -1,7 +1,9 @@
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
-import type { EditProps, ViewProps } from '../types';
-import { formatDateValue, hasTime, toDayjs, toDayjsFormat } from './shared/dates';
+import { dayjsFormat, toDayjs } from '../../runtime/kinds';
+import { FormattedView } from '../format';
+import type { EditProps } from '../types';
+import { hasTime } from './shared/dates';
 
 const DEFAULT_FORMAT = 'yyyy-MM-dd';
 
@@ -17,15 +19,11 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
     error,
     clearable: field.props.clearable !== false,
     placeholder: field.placeholder ?? undefined,
-    valueFormat: toDayjsFormat(format),
+    valueFormat: dayjsFormat(format),
   };
   const emit = (v: string | null) => onChange(v ? dayjs(v).valueOf() : null);
   if (hasTime(format)) return <DateTimePicker {...common} withSeconds={/s/.test(format)} value={current ? current.format('YYYY-MM-DD HH:mm:ss') : null} onChange={emit} />;
   return <DatePickerInput {...common} value={current ? current.format('YYYY-MM-DD') : null} onChange={emit} />;
 }
 
-function View({ field, value }: ViewProps<'datePicker'>) {
-  return <span>{formatDateValue(value, (field.props.format as string | undefined) ?? DEFAULT_FORMAT)}</span>;
-}
-
-export const datePickerRenderer = { Edit, View, Cell: View };
+export const datePickerRenderer = { Edit, View: FormattedView, Cell: FormattedView };

@@ -1,11 +1,11 @@
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import type { EditProps, ViewProps } from '../types';
-import { formatDateValue, toDayjs, toDayjsFormat } from './shared/dates';
-import { asArray } from './shared/options';
+import { dayjsFormat, listOf, toDayjs } from '../../runtime/kinds';
+import { FormattedView } from '../format';
+import type { EditProps } from '../types';
 
 function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'dateRange'>) {
-  const [from, to] = asArray(value).map(toDayjs);
+  const [from, to] = listOf(value).map(toDayjs);
   return (
     <DatePickerInput
       type="range"
@@ -16,16 +16,11 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
       error={error}
       clearable={field.props.clearable !== false}
       placeholder={field.placeholder ?? undefined}
-      valueFormat={toDayjsFormat(field.props.format as string | undefined)}
+      valueFormat={dayjsFormat(field.props.format)}
       value={[from ? from.format('YYYY-MM-DD') : null, to ? to.format('YYYY-MM-DD') : null]}
       onChange={([a, b]) => onChange(a || b ? [a ? dayjs(a).valueOf() : null, b ? dayjs(b).valueOf() : null] : [])}
     />
   );
 }
 
-function View({ field, value }: ViewProps<'dateRange'>) {
-  const parts = asArray(value).map((v) => formatDateValue(v, field.props.format as string | undefined));
-  return <span>{parts.filter(Boolean).join(' ~ ')}</span>;
-}
-
-export const dateRangeRenderer = { Edit, View, Cell: View };
+export const dateRangeRenderer = { Edit, View: FormattedView, Cell: FormattedView };

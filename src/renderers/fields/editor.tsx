@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef } from 'react';
+import { FormattedView } from '../format';
 import type { EditProps, ViewProps } from '../types';
 
 /** Rich text is HTML; the view sanitises it with DOMPurify before it reaches the page. */
@@ -55,7 +56,5 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
 
 const View = ({ value }: ViewProps<'editor'>) => <div className="scp-rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} />;
 
-/** In a list cell the text only, without markup. */
-const Cell = ({ value }: ViewProps<'editor'>) => <span>{sanitizeHtml(value).replace(/<[^>]*>/g, '').slice(0, 200)}</span>;
-
-export const editorRenderer = { Edit, View, Cell };
+/** In a list cell the text only, without markup (the kind's formatter). */
+export const editorRenderer = { Edit, View, Cell: FormattedView };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatNumber, toChineseAmount } from '../../runtime/format/amount';
+import { FormattedView, useFormatted } from '../format';
 import { useRT } from '../i18n';
 import type { EditProps, ViewProps } from '../types';
 import { numberProp } from './shared/common';
@@ -72,19 +73,13 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
   );
 }
 
-function text(field: ViewProps['field'], value: unknown): string {
-  return formatNumber(value, { precision: precisionOf(field.props), thousands: !!field.props.thousands });
-}
-
 function View({ field, value }: ViewProps<'inputNumber'>) {
   return (
     <span>
-      {text(field, value)}
+      {useFormatted(field, value)}
       {field.props.isAmountChinese ? <ChineseAmount value={value} /> : null}
     </span>
   );
 }
 
-const Cell = ({ field, value }: ViewProps<'inputNumber'>) => <span>{text(field, value)}</span>;
-
-export const inputNumberRenderer = { Edit, View, Cell };
+export const inputNumberRenderer = { Edit, View, Cell: FormattedView };

@@ -1,6 +1,7 @@
 import { Group, Radio, Stack } from '@mantine/core';
 import type { EditProps } from '../types';
-import { OptionsView, useSelectData } from './shared/options';
+import { FormattedView } from '../format';
+import { useSelectData } from './shared/options';
 
 function Edit({ field, value, onChange, id, disabled, readOnly, error }: EditProps<'radio'>) {
   const { data, back } = useSelectData(field);
@@ -16,4 +17,4 @@ function Edit({ field, value, onChange, id, disabled, readOnly, error }: EditPro
   );
 }
 
-export const radioRenderer = { Edit, View: OptionsView, Cell: OptionsView };
+export const radioRenderer = { Edit, View: FormattedView, Cell: FormattedView };

@@ -1,6 +1,8 @@
 import { MultiSelect, Select } from '@mantine/core';
 import type { EditProps } from '../types';
-import { OptionsView, asArray, lazyOptions, useSelectData } from './shared/options';
+import { listOf } from '../../runtime/kinds';
+import { FormattedView } from '../format';
+import { lazyOptions, useSelectData } from './shared/options';
 
 function ActiveSelect({ field, value, onChange, onBlur, id, disabled, readOnly, error, autoOpen }: EditProps<'select'> & { autoOpen: boolean }) {
   const { data, back } = useSelectData(field);
@@ -17,8 +19,8 @@ function ActiveSelect({ field, value, onChange, onBlur, id, disabled, readOnly, 
     autoFocus: autoOpen,
     defaultDropdownOpened: autoOpen,
   };
-  if (field.props.multiple) return <MultiSelect {...common} value={asArray(value).map(String)} onChange={(v) => onChange(v.map(back))} />;
+  if (field.props.multiple) return <MultiSelect {...common} value={listOf(value).map(String)} onChange={(v) => onChange(v.map(back))} />;
   return <Select {...common} value={value === null || value === undefined || value === '' ? null : String(value)} onChange={(v) => onChange(v === null ? null : back(v))} />;
 }
 
-export const selectRenderer = { Edit: lazyOptions(ActiveSelect), View: OptionsView, Cell: OptionsView };
+export const selectRenderer = { Edit: lazyOptions(ActiveSelect), View: FormattedView, Cell: FormattedView };

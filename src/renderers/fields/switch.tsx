@@ -1,6 +1,6 @@
-import { useRT } from '../i18n';
 import { Switch } from '@mantine/core';
-import type { EditProps, ViewProps } from '../types';
+import { FormattedView } from '../format';
+import type { EditProps } from '../types';
 
 function onOff(props: Record<string, unknown>): [unknown, unknown] {
   return [props.activeValue ?? 1, props.inactiveValue ?? 0];
@@ -21,11 +21,4 @@ function Edit({ field, value, onChange, id, disabled, readOnly }: EditProps<'swi
   );
 }
 
-function View({ field, value }: ViewProps<'switch'>) {
-  const t = useRT();
-  const [on] = onOff(field.props);
-  const checked = String(value) === String(on) || value === true;
-  return <span>{String(checked ? (field.props.activeTxt ?? t('renderers.switchOn')) : (field.props.inactiveTxt ?? t('renderers.switchOff')))}</span>;
-}
-
-export const switchRenderer = { Edit, View, Cell: View };
+export const switchRenderer = { Edit, View: FormattedView, Cell: FormattedView };

@@ -1,5 +1,5 @@
 import type { EditProps, ViewProps } from '../types';
-import { displayText } from './shared/common';
+import { FormattedView, useFormatted } from '../format';
 import { plainInputStyle, plainTextAttributes } from './shared/plain';
 
 function Edit(props: EditProps<'textarea'>) {
@@ -10,6 +10,6 @@ function Edit(props: EditProps<'textarea'>) {
   );
 }
 
-const View = ({ value }: ViewProps<'textarea'>) => <span style={{ whiteSpace: 'pre-wrap' }}>{displayText(value)}</span>;
+const View = ({ field, value }: ViewProps<'textarea'>) => <span style={{ whiteSpace: 'pre-wrap' }}>{useFormatted(field, value)}</span>;
 
-export const textareaRenderer = { Edit, View, Cell: View };
+export const textareaRenderer = { Edit, View, Cell: FormattedView };

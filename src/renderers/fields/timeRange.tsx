@@ -1,10 +1,11 @@
 import { Group, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import type { EditProps, ViewProps } from '../types';
-import { asArray } from './shared/options';
+import { listOf } from '../../runtime/kinds';
+import { FormattedView } from '../format';
+import type { EditProps } from '../types';
 
 function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }: EditProps<'timeRange'>) {
-  const [from = '', to = ''] = asArray(value).map((v) => (typeof v === 'string' ? v : ''));
+  const [from = '', to = ''] = listOf(value).map((v) => (typeof v === 'string' ? v : ''));
   const seconds = /s/.test(String(field.props.format ?? 'HH:mm:ss'));
   const emit = (a: string, b: string) => onChange(a || b ? [a || null, b || null] : []);
   const common = { withSeconds: seconds, onBlur, disabled, readOnly, error, style: { flex: 1 } };
@@ -17,6 +18,4 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
   );
 }
 
-const View = ({ value }: ViewProps<'timeRange'>) => <span>{asArray(value).filter(Boolean).join(' ~ ')}</span>;
-
-export const timeRangeRenderer = { Edit, View, Cell: View };
+export const timeRangeRenderer = { Edit, View: FormattedView, Cell: FormattedView };

@@ -1,6 +1,6 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { CompiledField } from '../../runtime/model/compiled';
-import { FIELD_KINDS, type FieldKind } from '../../runtime/model/kinds';
+import { kindOf, type FieldKind } from '../../runtime/kinds';
 import type { FieldRegistry } from '../types';
 
 /** A compiled-field shape for a plain rjsf schema property (ui:widget = kind, ui:options = props). */
@@ -11,8 +11,8 @@ function fieldFor(kind: FieldKind, props: WidgetProps): CompiledField {
     sourceKey: kind,
     label: props.label,
     showLabel: true,
-    stores: FIELD_KINDS[kind].stores,
-    system: FIELD_KINDS[kind].group === 'system',
+    stores: kindOf(kind).stores,
+    system: kindOf(kind).group === 'system',
     required: !!props.required,
     rules: [],
     visiblePc: true,

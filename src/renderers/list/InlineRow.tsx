@@ -39,7 +39,7 @@ export function InlineRow({ model, row, columns, leading, trailing, registry, on
   const locale = useContext(LocaleContext);
   const provider = useDataProvider();
   const id = String(row.id ?? '');
-  const stored = useAsync<RecordRow>((p) => p.getRecord(model.id, id), [model.id, id]);
+  const stored = useAsync<RecordRow>((p) => p.getRecord(model.id, id).then((r) => r.record), [model.id, id]);
   const [edits, setEdits] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);

@@ -3,8 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight, IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CompiledButton, CompiledColumn, CompiledModel } from '../../runtime/model/compiled';
+import { firstPageSize, pageSizesOf } from '../../runtime/model/paging';
 import { useAsync } from '../data/hooks';
 import { useDataProvider, type DataProvider, type PermissionEntry, type RecordRow } from '../data/provider';
+import { mergeRefs, RefsProvider } from '../format';
+import type { RefNames } from '../../runtime/kinds';
 import { useRT } from '../i18n';
 import { allowedButtons, visibleColumns } from '../permissions';
 import { fieldRegistry } from '../registry';
@@ -46,7 +49,7 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
   const list = model.list;
   const [query, setQuery] = useState({
     currentPage: 1,
-    pageSize: list.hasPage ? list.pageSize || 20 : 10000,
+    pageSize: firstPageSize(list),
     keyword: '',
     sidx: list.defaultSort.field ?? '',
     sort: list.defaultSort.order,
@@ -62,7 +65,9 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
     return { ...rest, ...extra };
   }, [query, list.type, list.tree]);
   const data = useAsync((p) => p.listRecords(model.id, body), [model.id, JSON.stringify(body), reloadKey, tick]);
+  const children = useTreeChildren(list.type === 5 ? model.id : null, provider, body, `${reloadKey}:${tick}`);
   const rows = data.data?.list ?? [];
+  const refs = useMemo(() => Object.values(children.nodes).reduce((all, node) => mergeRefs(all, node.refs), data.data?.refs ?? {}), [data.data, children.nodes]);
   const total = data.data?.pagination?.total ?? rows.length;
 
   const [settings, setSettings] = useState<ColumnSetting[] | null>(() => loadColumnSettings(menuId));
@@ -80,7 +85,6 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
   const [editing, setEditing] = useState<string | null>(null);
 
   const reload = () => setTick((n) => n + 1);
-  const children = useTreeChildren(list.type === 5 ? model.id : null, provider, body, `${reloadKey}:${tick}`);
   const remove = async () => {
     if (!confirm) return;
     setBusy(true);
@@ -224,6 +228,7 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(rowId(r)));
 
   const table = (
+    <RefsProvider refs={refs}>
     <div style={{ flex: 1, minWidth: 0 }}>
       <SearchBar model={model} onSearch={(keyword, search) => setQuery((q) => ({ ...q, keyword, search, currentPage: 1 }))} />
       <Group justify="space-between" mb="xs">
@@ -275,7 +280,8 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.hasPage ? <Pager total={total} currentPage={query.currentPage} pageSize={query.pageSize} onChange={(currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize }))} /> : null}
+      {list.hasPage ? <Pager sizes={pageSizesOf(list)} total={total} currentPage={query.currentPage} pageSize={query.pageSize} onChange={(currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize }))} /> : null}
+      {!list.hasPage && total > rows.length ? <Text size="sm" c="dimmed" mt="xs" data-list="unpaged-limit">{t('renderers.unpagedLimit', { shown: rows.length, total })}</Text> : null}
       <ColumnSettingsDrawer
         opened={settingsOpen}
         onClose={() => setSettingsOpen(false)}
@@ -287,6 +293,7 @@ export function ModelList({ model, permissions, menuId, onAdd, onEdit, onDetail,
       />
       <ConfirmDialog opened={!!confirm} message={t('renderers.confirmDelete')} busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void remove()} />
     </div>
+    </RefsProvider>
   );
   if (list.type === 2 && list.tree)
     return (
@@ -319,6 +326,7 @@ interface ChildNode {
   rows: RecordRow[];
   total: number;
   page: number;
+  refs?: RefNames;
 }
 
 const CHILD_PAGE = 100;
@@ -341,7 +349,7 @@ function useTreeChildren(modelId: string | null, provider: DataProvider, body: R
       try {
         const reply = await provider.listRecords(modelId, { ...JSON.parse(sortKey), parentId: id, currentPage: page, pageSize: CHILD_PAGE });
         const got = reply?.list ?? [];
-        setNodes((n) => (n[id] ? { ...n, [id]: { ...n[id]!, rows: [...keep, ...got], total: reply?.pagination?.total ?? got.length, page, loading: false } } : n));
+        setNodes((n) => (n[id] ? { ...n, [id]: { ...n[id]!, rows: [...keep, ...got], total: reply?.pagination?.total ?? got.length, page, loading: false, refs: mergeRefs(n[id]!.refs ?? {}, reply?.refs) } } : n));
       } catch {
         setNodes((n) => (n[id] ? { ...n, [id]: { ...n[id]!, loading: false } } : n));
       }

@@ -2,9 +2,9 @@ import { Group, NumberInput, Pagination, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useRT } from '../i18n';
 
-export const PAGE_SIZES = [20, 50, 100, 500];
-
 export interface PagerProps {
+  /** The sizes the list offers (pageSizesOf: the spec's and the model's own). */
+  sizes: readonly number[];
   total: number;
   currentPage: number;
   pageSize: number;
@@ -12,11 +12,10 @@ export interface PagerProps {
 }
 
 /** Paging laid out as total, sizes, prev, pager, next, jumper (spec platform 9). */
-export function Pager({ total, currentPage, pageSize, onChange }: PagerProps) {
+export function Pager({ sizes, total, currentPage, pageSize, onChange }: PagerProps) {
   const t = useRT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const [jump, setJump] = useState<string | number>('');
-  const sizes = PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
   return (
     <Group justify="flex-end" gap="sm" mt="sm" className="scp-pager">
       <Text size="sm" data-pager="total">

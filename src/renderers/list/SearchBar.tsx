@@ -1,16 +1,12 @@
 import { Button, Group, NumberInput, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { CompiledField, CompiledModel, CompiledSearchField } from '../../runtime/model/compiled';
-import type { FieldKind } from '../../runtime/model/kinds';
+import { kindOf, type FieldKind } from '../../runtime/kinds';
 import { dateRangeRenderer } from '../fields/dateRange';
 import { selectRenderer } from '../fields/select';
 import { timeRangeRenderer } from '../fields/timeRange';
-import { useRT } from '../i18n';
-
-const OPTION_KINDS: readonly (FieldKind | null)[] = ['select', 'radio', 'checkbox', 'treeSelect', 'cascader', 'switch'];
-const DATE_KINDS: readonly (FieldKind | null)[] = ['datePicker', 'dateRange', 'createTime', 'modifyTime'];
-const TIME_KINDS: readonly (FieldKind | null)[] = ['timePicker', 'timeRange'];
+import { LocaleContext, useRT } from '../i18n';
 
 export type SearchValues = Record<string, unknown>;
 
@@ -39,21 +35,24 @@ function syntheticField(model: CompiledModel, s: CompiledSearchField, kind: Fiel
   } as CompiledField;
 }
 
-/** One search input by its kind and search type: option kinds as a select, dates and numbers as ranges. */
+/** One search input as the kind's search says: options as a select, dates and times as ranges, numbers as a range. */
 function SearchInput({ model, s, value, onChange }: { model: CompiledModel; s: CompiledSearchField; value: unknown; onChange(v: unknown): void }) {
-  const t = useRT();
+  const locale = useContext(LocaleContext);
   const id = `search_${s.prop}`;
   const common = { id, disabled: false, readOnly: false, error: false };
-  if (OPTION_KINDS.includes(s.kind)) {
+  const definition = s.kind ? kindOf(s.kind) : null;
+  const input = definition?.search?.input ?? 'text';
+  if (input === 'options') {
     const field = syntheticField(model, s, 'select', { multiple: s.multiple, filterable: true, clearable: true }) as CompiledField & { kind: 'select' };
-    if (s.kind === 'switch') field.options = { from: 'static', options: [{ label: String(field.props.activeTxt ?? t('renderers.switchOn')), value: field.props.activeValue as number ?? 1 }, { label: String(field.props.inactiveTxt ?? t('renderers.switchOff')), value: field.props.inactiveValue as number ?? 0 }], labelKey: 'label', valueKey: 'value', childrenKey: 'children' };
+    const choices = definition!.choices(model.form.fields[s.prop] ?? field, locale);
+    if (choices) field.options = { from: 'static', options: choices, labelKey: 'label', valueKey: 'value', childrenKey: 'children' };
     return <selectRenderer.Edit {...common} field={field} value={value} onChange={onChange} />;
   }
-  if (DATE_KINDS.includes(s.kind)) {
+  if (input === 'date') {
     const field = syntheticField(model, s, 'dateRange') as CompiledField & { kind: 'dateRange' };
     return <dateRangeRenderer.Edit {...common} field={field} value={value} onChange={onChange} />;
   }
-  if (TIME_KINDS.includes(s.kind)) {
+  if (input === 'time') {
     const field = syntheticField(model, s, 'timeRange') as CompiledField & { kind: 'timeRange' };
     return <timeRangeRenderer.Edit {...common} field={field} value={value} onChange={onChange} />;
   }

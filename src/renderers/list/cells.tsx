@@ -1,5 +1,5 @@
 import type { CompiledColumn, CompiledField, CompiledModel } from '../../runtime/model/compiled';
-import { displayText } from '../fields/shared/common';
+import { plainText } from '../../runtime/kinds';
 import { UnknownKind } from '../fields/shared/unknown';
 import { lookupRenderer } from '../registry';
 import type { FieldRegistry } from '../types';
@@ -14,7 +14,7 @@ export function ListCell({ model, column, row, registry }: { model: CompiledMode
   const value = row[column.prop];
   const field = columnField(model, column);
   const kind = field?.kind ?? column.kind;
-  if (!kind || !field) return <span>{displayText(value)}</span>;
+  if (!kind || !field) return <span>{plainText(value)}</span>;
   const renderer = lookupRenderer(registry, kind);
   if (!renderer) return <UnknownKind kind={kind} />;
   return <renderer.Cell field={field} value={value} record={row} />;

@@ -5,7 +5,8 @@ import type { CompiledModel } from '../../runtime/model/compiled';
 import { DetailViewer } from '../detail/DetailViewer';
 import { Popup } from '../detail/Popup';
 import { useAsync } from '../data/hooks';
-import { useDataProvider, type PermissionEntry, type RecordRow } from '../data/provider';
+import { useDataProvider, type PermissionEntry, type RecordReply } from '../data/provider';
+import { RefsProvider } from '../format';
 import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
 import { useRT } from '../i18n';
 import { ModelList } from '../list/ModelList';
@@ -24,7 +25,7 @@ function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: C
   const provider = useDataProvider();
   const ref = useRef<ModelFormHandle>(null);
   const [busy, setBusy] = useState(false);
-  const record = useAsync<RecordRow>(editing.id ? (p) => p.getRecord(model.id, editing.id!) : null, [model.id, editing.id]);
+  const record = useAsync<RecordReply>(editing.id ? (p) => p.getRecord(model.id, editing.id!) : null, [model.id, editing.id]);
   const save = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
@@ -48,7 +49,13 @@ function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: C
   );
   return (
     <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={onClose} footer={footer}>
-      {editing.id && record.loading ? <Loader size="sm" /> : <ModelForm model={model} permissions={permissions} initialValues={editing.id ? (record.data ?? null) : null} mode={editing.id ? 'update' : 'create'} showActions={false} formRef={ref} onSubmit={save} />}
+      {editing.id && record.loading ? (
+        <Loader size="sm" />
+      ) : (
+        <RefsProvider refs={record.data?.refs}>
+          <ModelForm model={model} permissions={permissions} initialValues={editing.id ? (record.data?.record ?? null) : null} mode={editing.id ? 'update' : 'create'} showActions={false} formRef={ref} onSubmit={save} />
+        </RefsProvider>
+      )}
     </Popup>
   );
 }

@@ -1,6 +1,6 @@
 import type { CompiledField, CompiledModel, LayoutNode, OptionSource } from '../../runtime/model/compiled';
 import { buildRecordSchema } from '../../runtime/compile/record-schema';
-import { FIELD_KINDS, type FieldKind } from '../../runtime/model/kinds';
+import { ALL_KINDS, kindOf, type FieldKind } from '../../runtime/kinds';
 
 /**
  * Hand-written compiled models for tests and the bench (the shape the compiler produces),
@@ -16,8 +16,6 @@ const STATIC: OptionSource = {
   valueKey: 'value',
   childrenKey: 'children',
 };
-
-const OPTION_KINDS: FieldKind[] = ['radio', 'checkbox', 'select', 'cascader', 'treeSelect'];
 
 /** Kind-specific props a real descriptor would carry. */
 const PROPS: Partial<Record<FieldKind, Record<string, unknown>>> = {
@@ -55,7 +53,7 @@ export const SAMPLE_VALUES: Partial<Record<FieldKind, unknown>> = {
   rate: 3,
   slider: 40,
   editor: '<p>hello <b>world</b><script>alert(1)</script></p>',
-  createUser: '管理员',
+  createUser: 'u-admin',
   createTime: 1700000000000,
   uploadFile: [{ name: 'a.pdf', fileId: 'f1' }],
   uploadImg: [{ name: 'a.png', fileId: 'i1', url: '/a.png' }],
@@ -66,7 +64,7 @@ export const SAMPLE_VALUES: Partial<Record<FieldKind, unknown>> = {
 };
 
 export function makeField(kind: FieldKind, key: string, extra: Partial<CompiledField> = {}): CompiledField {
-  const meta = FIELD_KINDS[kind];
+  const meta = kindOf(kind);
   return {
     key,
     kind,
@@ -82,7 +80,7 @@ export function makeField(kind: FieldKind, key: string, extra: Partial<CompiledF
     disabled: false,
     readonly: false,
     defaultValue: null,
-    options: OPTION_KINDS.includes(kind) ? STATIC : null,
+    options: meta.options ? STATIC : null,
     props: { ...(PROPS[kind] ?? {}) },
     permissionCode: key,
     placeholder: null,
@@ -142,7 +140,7 @@ export function makeModel(fields: CompiledField[], extra: Partial<CompiledModel>
 
 /** One field of every kind, keyed `<kind>_f`. */
 export function allKindsModel(): CompiledModel {
-  return makeModel((Object.keys(FIELD_KINDS) as FieldKind[]).map((kind) => makeField(kind, `${kind}_f`)));
+  return makeModel(ALL_KINDS.map((kind) => makeField(kind, `${kind}_f`)));
 }
 
 /** A large form of single-line, number and select fields, for the keystroke test and the bench. */

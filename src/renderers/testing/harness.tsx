@@ -16,7 +16,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { RenderersProvider } from '../context';
 import { createPartialDataProvider } from '../data/provider';
 import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
-import type { FieldKind } from '../../runtime/model/kinds';
+import type { FieldKind } from '../../runtime/kinds';
 import { largeModel } from './fixtures';
 
 let root: Root | null = null;

@@ -1,9 +1,8 @@
 import { translate } from '../i18n';
 import type { CompiledField, CompiledRule } from '../model/compiled';
-import { canonicalKind as canonicalKindOf, FIELD_KINDS, type FieldKind } from '../model/kinds';
+import { canonicalKind as canonicalKindOf, kindOf, type FieldKind } from '../kinds';
 import { isSharedPatternName, SHARED_PATTERNS, type SharedPattern } from '../validation/patterns';
 import { type CompileContext, isRecord } from './context';
-import { KIND_STEPS } from './kind-steps';
 import { normaliseProps, optionSource } from './props';
 import { parseRegex } from './regex';
 
@@ -67,26 +66,24 @@ export interface FieldSite {
 /** Compiles one field config of a known kind. Sub-table columns are compiled through compileColumns. */
 export function compileField(raw: Record<string, unknown>, kind: FieldKind, sourceKey: string, site: FieldSite, ctx: CompileContext): CompiledField {
   const config = (isRecord(raw.__config__) ? raw.__config__ : {}) as Record<string, unknown>;
-  const meta = FIELD_KINDS[kind];
-  const step = KIND_STEPS[kind];
+  const definition = kindOf(kind);
   const vModel = typeof raw.__vModel__ === 'string' && raw.__vModel__.trim() ? raw.__vModel__.trim() : null;
   const label = typeof config.label === 'string' ? config.label : '';
-  let stores: boolean = meta.stores;
+  let stores: boolean = definition.stores;
   if (stores && !vModel) {
     ctx.warn(`${site.path}.__vModel__`, 'compile.missingVModel', { label: label || sourceKey });
     stores = false;
   }
   const key = vModel ?? site.generatedKey;
-  const system = meta.group === 'system';
+  const system = definition.group === 'system';
   const props = normaliseProps(kind, raw);
   for (const name of CONFIG_PROPS) if (config[name] !== undefined && props[name] === undefined) props[name] = config[name];
 
-  let defaultValue = config.defaultValue !== undefined ? config.defaultValue : step.defaultValue(props);
-  if (kind === 'switch' && typeof defaultValue === 'boolean') defaultValue = defaultValue ? props.activeValue : props.inactiveValue;
+  let defaultValue = config.defaultValue !== undefined ? definition.coerceDefault(config.defaultValue, props) : definition.defaultValue(props);
   if (defaultValue === undefined) defaultValue = null;
 
   let options: CompiledField['options'] = null;
-  if (step.hasOptions) {
+  if (definition.options) {
     const result = optionSource(raw, config);
     options = result.source;
     if (result.missing) ctx.warn(`${site.path}.__config__.${result.missing}`, 'compile.missingOptionsSource', { dataType: String(config.dataType), key: result.missing });
@@ -113,7 +110,7 @@ export function compileField(raw: Record<string, unknown>, kind: FieldKind, sour
     placeholder: typeof raw.placeholder === 'string' ? raw.placeholder : null,
     span: typeof config.span === 'number' ? config.span : 24,
   };
-  if (kind === 'table') field.columns = compileColumns(config.children, `${site.path}.__config__.children`, key, ctx);
+  definition.compile(field, config, site.path, { columns: (children, path, tableKey) => compileColumns(children, path, tableKey, ctx) });
   return field;
 }
 

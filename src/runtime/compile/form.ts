@@ -1,5 +1,5 @@
 import type { CompiledField, CompiledForm, LayoutNode, LayoutPane } from '../model/compiled';
-import { canonicalKind, isContainerKind, type ContainerKind } from '../model/kinds';
+import { canonicalKind, isContainerKind, type ContainerKind } from '../kinds';
 import { type CompileContext, isRecord } from './context';
 import { compileField } from './field';
 

@@ -4,7 +4,6 @@ export { diffModels, type ModelChange } from './diff';
 export { normaliseForSnapshot, stableStringify } from './snapshot';
 export { formatProblem } from './context';
 export { parseRegex } from './regex';
-export { KIND_STEPS, type KindStep } from './kind-steps';
 export { visibleOnPc } from './field';
 export { resolveProp } from './list';
 export { isRecordRequired } from './record-schema';

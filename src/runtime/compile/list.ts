@@ -1,14 +1,14 @@
 import { translate, type MessageKey } from '../i18n';
 import type { CompiledButton, CompiledColumn, CompiledField, CompiledList, CompiledSearchField } from '../model/compiled';
-import { canonicalKind, type FieldKind } from '../model/kinds';
+import { canonicalKind, kindOf, type FieldKind } from '../kinds';
+import { MAX_PAGE_SIZE } from '../model/paging';
 import { type CompileContext, isRecord } from './context';
 import { str } from './form';
-import { KIND_STEPS } from './kind-steps';
 
 const DEFAULT_BUTTONS = { add: 'btn.add', edit: 'btn.edit', remove: 'btn.remove', detail: 'btn.detail', download: 'btn.download', batchRemove: 'btn.batchRemove' } as const satisfies Record<string, MessageKey>;
 
-/** Kinds searched by range (3) when the list config does not say; text kinds by contains (2); the rest equal (1). */
-const RANGE_KINDS: readonly FieldKind[] = ['inputNumber', 'datePicker', 'timePicker', 'createTime', 'modifyTime', 'calculate', 'rate', 'slider'];
+/** The designer's searchType of each search mode (the kind's default when the list config does not say). */
+const SEARCH_TYPES = { equals: 1, contains: 2, range: 3 } as const;
 
 export interface ListInput {
   fields: Record<string, CompiledField>;
@@ -84,6 +84,14 @@ function buttons(list: unknown, at: string, fallback: (keyof typeof DEFAULT_BUTT
  * sort, group field, tree relation field) must name a form field: a broken one is an error
  * naming its JSON path, and the item is left out so the rest still renders.
  */
+/** The model's own page size (default 20), at most MAX_PAGE_SIZE. */
+function pageSizeOf(value: unknown, ctx: CompileContext): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) return 20;
+  if (value <= MAX_PAGE_SIZE) return value;
+  ctx.warn('columnData.pageSize', 'compile.pageSizeTooLarge', { value, max: MAX_PAGE_SIZE });
+  return MAX_PAGE_SIZE;
+}
+
 export function compileList(columnData: Record<string, unknown>, input: ListInput, ctx: CompileContext): CompiledList {
   const columns: CompiledColumn[] = [];
   (Array.isArray(columnData.columnList) ? columnData.columnList : []).forEach((raw, i) => {
@@ -112,7 +120,7 @@ export function compileList(columnData: Record<string, unknown>, input: ListInpu
     const kind = itemKind(raw, ref.field);
     const searchType = raw.searchType === 1 || raw.searchType === 2 || raw.searchType === 3
       ? raw.searchType
-      : kind && RANGE_KINDS.includes(kind) ? 3 : kind && KIND_STEPS[kind].text ? 2 : 1;
+      : SEARCH_TYPES[(kind && kindOf(kind).search?.mode) || 'equals'];
     searchFields.push({ prop: ref.prop, label: itemLabel(raw, ref.field), kind, searchType, multiple: raw.searchMultiple === true || raw.multiple === true });
     if (raw.isKeyword === true) keyword.push(ref.prop);
   });
@@ -147,7 +155,7 @@ export function compileList(columnData: Record<string, unknown>, input: ListInpu
 
   const keywordFields = keyword.length
     ? keyword
-    : columns.filter((c) => c.kind && KIND_STEPS[c.kind].text && !c.prop.includes('-')).map((c) => c.prop);
+    : columns.filter((c) => c.kind && kindOf(c.kind).keyword && !c.prop.includes('-')).map((c) => c.prop);
 
   return {
     type,
@@ -157,7 +165,7 @@ export function compileList(columnData: Record<string, unknown>, input: ListInpu
     buttons: buttons(columnData.btnsList, 'columnData.btnsList', ['add']),
     rowButtons: [...buttons(columnData.columnBtnsList, 'columnData.columnBtnsList', ['edit', 'remove']), ...buttons(columnData.customBtnsList, 'columnData.customBtnsList', [])],
     hasPage: columnData.hasPage !== false,
-    pageSize: typeof columnData.pageSize === 'number' && columnData.pageSize > 0 ? columnData.pageSize : 20,
+    pageSize: pageSizeOf(columnData.pageSize, ctx),
     defaultSort: { field: ref('defaultSidx', 'defaultSidx'), order: columnData.sort === 'asc' ? 'asc' : 'desc' },
     groupField,
     tree,

@@ -1,5 +1,5 @@
 import type { OptionItem, OptionSource } from '../model/compiled';
-import type { FieldKind } from '../model/kinds';
+import { kindOf, type FieldKind } from '../kinds';
 
 /** Keys of a field config that are not the component's props. */
 const NOT_PROPS = new Set(['__config__', '__vModel__', '__slot__', 'on', 'options', 'props']);
@@ -12,7 +12,7 @@ export function camelCase(key: string): string {
  * The kind's own props, normalised: version-3 kebab-case keys become camelCase
  * (show-word-limit → showWordLimit, active-value → activeValue), the v3 slot's
  * prepend/append become addonBefore/addonAfter, and a few renamed props take their v5
- * name (rate max → count). Options and their key mapping move to the option source;
+ * name (the kind's own normalise step: rate max → count …). Options and their key mapping move to the option source;
  * event scripts (`on`) are not carried: the runtime never evaluates descriptor code.
  */
 export function normaliseProps(kind: FieldKind, field: Record<string, unknown>): Record<string, unknown> {
@@ -26,14 +26,7 @@ export function normaliseProps(kind: FieldKind, field: Record<string, unknown>):
     if (typeof slot.prepend === 'string' && slot.prepend && props.addonBefore === undefined) props.addonBefore = slot.prepend;
     if (typeof slot.append === 'string' && slot.append && props.addonAfter === undefined) props.addonAfter = slot.append;
   }
-  if (kind === 'rate' && props.count === undefined && typeof props.max === 'number') {
-    props.count = props.max;
-    delete props.max;
-  }
-  if (kind === 'switch') {
-    props.activeValue ??= 1;
-    props.inactiveValue ??= 0;
-  }
+  kindOf(kind).normalise(props);
   return props;
 }
 
@@ -98,7 +91,3 @@ export function optionSource(field: Record<string, unknown>, config: Record<stri
   return { source: { from: 'static', options: mapOptions(raw, keys), ...keys } };
 }
 
-/** Every value of a static option list, depth first (for enum checks). */
-export function optionValues(options: OptionItem[]): (string | number)[] {
-  return options.flatMap((o) => [o.value, ...(o.children ? optionValues(o.children) : [])]);
-}

@@ -1,6 +1,5 @@
 import type { CompiledField, RecordSchema } from '../model/compiled';
-import { type JsonSchema, KIND_STEPS } from './kind-steps';
-import { optionValues } from './props';
+import { kindOf, type JsonSchema } from '../kinds';
 
 /**
  * The JSON Schema of one record, built from the storing fields. Custom keywords (the
@@ -33,22 +32,10 @@ function objectSchema(fields: CompiledField[]): JsonSchema {
 }
 
 function fieldSchema(field: CompiledField): JsonSchema {
-  const schema: JsonSchema = { ...(KIND_STEPS[field.kind].value(field.props) ?? {}), 'x-label': field.label };
+  const definition = kindOf(field.kind);
+  const schema: JsonSchema = { ...(definition.value(field.props) ?? {}), 'x-label': field.label };
   if (field.system) return schema;
-  if (field.kind === 'table') schema.items = objectSchema(field.columns ?? []);
-  const options = field.options;
-  if (options?.from === 'static' && options.options.length) {
-    const values = optionValues(options.options);
-    if ((field.kind === 'radio' || field.kind === 'select') && field.props.multiple !== true) schema.enum = [...values, '', null];
-    if (field.kind === 'checkbox' || (field.kind === 'select' && field.props.multiple === true)) schema.items = { enum: values, 'x-label': field.label, 'x-item': true };
-  }
-  const maxlength = field.props.maxlength ?? field.props.maxLength;
-  if (typeof maxlength === 'number' && maxlength > 0 && ['input', 'textarea', 'autoComplete'].includes(field.kind)) schema.maxLength = maxlength;
-  if (field.kind === 'inputNumber' || field.kind === 'slider') {
-    if (typeof field.props.min === 'number') schema.minimum = field.props.min;
-    if (typeof field.props.max === 'number') schema.maximum = field.props.max;
-  }
-  if ((field.kind === 'uploadFile' || field.kind === 'uploadImg') && typeof field.props.limit === 'number' && field.props.limit > 0) schema.maxItems = field.props.limit;
+  definition.constrain(schema, field, objectSchema);
   if (isRecordRequired(field)) schema['x-required'] = true;
   if (field.rules.length) {
     schema.allOf = field.rules.map((rule) => ({

@@ -1,4 +1,4 @@
-import type { ContainerKind, FieldKind } from './kinds';
+import type { ContainerKind, FieldKind } from '../kinds';
 
 /**
  * The compiled model: what the one pure compiler (src/runtime/compile) makes of a model

@@ -1,21 +1,7 @@
 import type { ComponentType } from 'react';
-import type { FieldKind } from '../../../runtime/model/kinds';
+import type { FieldKind } from '../../../runtime/kinds';
+import { FormattedView } from '../../format';
 import type { EditProps, FieldRenderer, ViewProps } from '../../types';
-
-/** Text of a stored value for views and cells: arrays joined, objects by their name or JSON. */
-export function displayText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(displayText).filter(Boolean).join(', ');
-  if (typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    return String(o.fullName ?? o.name ?? o.label ?? JSON.stringify(value));
-  }
-  return String(value);
-}
-
-export function TextView({ value }: ViewProps) {
-  return <span className="scp-view-text">{displayText(value)}</span>;
-}
 
 export function Nothing() {
   return null;
@@ -36,9 +22,9 @@ export function displayOnly<K extends FieldKind>(View: ComponentType<ViewProps<K
   return { Edit, View, Cell };
 }
 
-/** A kind whose view and cell both show the value as text. */
+/** A kind whose view and cell both show the value as its kind formats it. */
 export function textValued<K extends FieldKind>(Edit: ComponentType<EditProps<K>>): FieldRenderer<K> {
-  return { Edit, View: TextView, Cell: TextView };
+  return { Edit, View: FormattedView, Cell: FormattedView };
 }
 
 export function numberProp(props: Record<string, unknown>, key: string): number | undefined {

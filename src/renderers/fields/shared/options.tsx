@@ -1,9 +1,10 @@
 import { useMemo, type ComponentType } from 'react';
-import type { FieldKind } from '../../../runtime/model/kinds';
+import type { FieldKind } from '../../../runtime/kinds';
 import { LazyBox, useActivation } from './plain';
 import type { OptionItem } from '../../../runtime/model/compiled';
-import { optionLabels, useOptions } from '../../data/hooks';
-import type { EditProps, ViewProps } from '../../types';
+import { useOptions } from '../../data/hooks';
+import { useFormatted } from '../../format';
+import type { EditProps } from '../../types';
 
 /** Select data for Mantine (string values) and a way back to the option's own value type. */
 export function useSelectData(field: EditProps['field']) {
@@ -26,33 +27,6 @@ export function flattenOptions(options: OptionItem[], prefix = ''): OptionItem[]
   });
 }
 
-export function asArray(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (value === null || value === undefined || value === '') return [];
-  if (typeof value === 'string' && value.startsWith('[')) {
-    try {
-      const parsed = JSON.parse(value) as unknown;
-      if (Array.isArray(parsed)) return parsed;
-    } catch {
-      /* a plain string */
-    }
-  }
-  return [value];
-}
-
-/** Text of the chosen options' labels; a cascader path (array) is joined with '/'. */
-export function useOptionText(field: ViewProps['field'], value: unknown): string {
-  const { options } = useOptions(field.options);
-  const labels = useMemo(() => optionLabels(options), [options]);
-  const name = (v: unknown): string => (Array.isArray(v) ? v.map(name).join('/') : (labels.get(String(v)) ?? String(v ?? '')));
-  const values = field.kind === 'cascader' && !field.props.multiple ? [asArray(value)] : asArray(value);
-  return values.map(name).filter(Boolean).join(', ');
-}
-
-export function OptionsView({ field, value }: ViewProps) {
-  return <span className="scp-view-text">{useOptionText(field, value)}</span>;
-}
-
 /**
  * An option widget that mounts its Mantine combobox on first use (focus or pointer down):
  * until then a plain box shows the chosen labels. Mantine's comboboxes set up floating
@@ -61,7 +35,7 @@ export function OptionsView({ field, value }: ViewProps) {
 export function lazyOptions<K extends FieldKind>(Active: ComponentType<EditProps<K> & { autoOpen: boolean }>): ComponentType<EditProps<K>> {
   return function LazyOptions(props: EditProps<K>) {
     const [active, activate] = useActivation();
-    const text = useOptionText(props.field, props.value);
+    const text = useFormatted(props.field, props.value);
     if (!active) return <LazyBox id={props.id} text={text} placeholder={props.field.placeholder} disabled={props.disabled || props.readOnly} error={props.error} onActivate={activate} />;
     return <Active {...props} autoOpen />;
   };

@@ -1,7 +1,7 @@
-import type { FieldKind } from '../../../runtime/model/kinds';
+import type { FieldKind } from '../../../runtime/kinds';
 import { useRT } from '../../i18n';
 import type { FieldRenderer, ViewProps } from '../../types';
-import { displayText } from './common';
+import { FormattedView } from '../../format';
 
 /** A visible stand-in for kinds whose widgets arrive with other issues: it names the kind, never crashes. */
 export function PendingKind({ kind }: { kind: string }) {
@@ -13,10 +13,9 @@ export function PendingKind({ kind }: { kind: string }) {
   );
 }
 
-/** Renderers for a widget-group kind: edit shows the stand-in; view and cell show the stored value as text. */
+/** Renderers for a widget-group kind: edit shows the stand-in; view and cell show the value as its kind formats it. */
 export function pendingRenderer<K extends FieldKind>(kind: K): FieldRenderer<K> {
   const Edit = () => <PendingKind kind={kind} />;
-  const View = ({ value }: ViewProps<K>) => (value === undefined || value === null || value === '' ? <PendingKind kind={kind} /> : <span>{displayText(value)}</span>);
-  const Cell = ({ value }: ViewProps<K>) => <span>{displayText(value)}</span>;
-  return { Edit, View, Cell };
+  const View = (props: ViewProps<K>) => (props.value === undefined || props.value === null || props.value === '' ? <PendingKind kind={kind} /> : <FormattedView {...props} />);
+  return { Edit, View, Cell: FormattedView, standIn: true };
 }

@@ -1,0 +1,4 @@
+import { pickerKind } from './shared/families';
+
+/** 用户选择: a user, or several. */
+export const userSelect = pickerKind('user');
