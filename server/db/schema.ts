@@ -236,7 +236,7 @@ export interface CaptchaRow {
 }
 
 
-/** A visual-development model: its draft definition and the released (compiled) snapshot. */
+/** A visual-development model: its draft definition and the released snapshot (compiled at load). */
 export interface VisualdevRow {
   id: string;
   fullName: string;
@@ -257,8 +257,10 @@ export interface VisualdevRow {
   description: string | null;
   releasedFormData: string | null;
   releasedColumnData: string | null;
-  /** JSON text of the compiled model of the released definition. */
-  compiled: string | null;
+  /** SHA-256 of the released definition (model-store definitionHash): compiled models are cached by it. */
+  releasedHash: string | null;
+  /** Which fields the model's records are indexed by (record-store indexSignature). */
+  indexSignature: string | null;
   releasedAt: number | null;
   /** File under schemas/models the row was loaded from (null = made in the designer). */
   sourceFile: string | null;

@@ -3,6 +3,7 @@ import XLSX from 'xlsx';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, grantModelMenu, makeUser, tokenFor } from '../helpers/access';
 import { goodsDefinition } from './visualdev-fixture';
+import { compileModel } from '../../src/runtime/compile';
 
 let server: TestServer;
 let admin: ReturnType<typeof client>;
@@ -248,12 +249,20 @@ describe('OnlineDev: permissions (spec 6)', () => {
     ]);
     const c = client(server.url, clerk.token);
 
+    // the definition comes without what the clerk may not see; compiled, it is the filtered model
     const config = await c.get(records('/Config'));
     expect(config.body.code).toBe(200);
-    expect(config.body.data.list.columns.map((col: { prop: string }) => col.prop)).toEqual(['goodsName', 'goodsCode', 'quantity', 'status']);
-    expect(Object.keys(config.body.data.form.fields)).not.toContain('costPrice');
-    expect(config.body.data.list.buttons.map((b: { value: string }) => b.value)).toEqual(['add', 'download']);
-    expect(config.body.data.list.rowButtons.map((b: { value: string }) => b.value)).toEqual([]);
+    expect(config.body.data).toMatchObject({ id: modelId, enCode: 'testGoods', webType: 2, enableFlow: 0 });
+    expect(config.body.data.formData).not.toContain('costPrice');
+    expect(config.body.data.columnData).not.toContain('costPrice');
+    const compiled = compileModel({ ...config.body.data, formData: config.body.data.formData, columnData: config.body.data.columnData }, { file: 'config' }).model!;
+    expect(compiled.list.columns.map((col) => col.prop)).toEqual(['goodsName', 'goodsCode', 'quantity', 'status']);
+    expect(Object.keys(compiled.form.fields)).not.toContain('costPrice');
+    // status is a column the clerk sees but not a form field they may fill: out of the form, still formatted in the list
+    expect(compiled.form.fields.status).toMatchObject({ noShow: true, required: false });
+    expect(compiled.list.buttons.map((b) => b.value)).toEqual(['add', 'download']);
+    expect(compiled.list.rowButtons.map((b) => b.value)).toEqual([]);
+    expect(config.body.data.granted).toMatchObject({ all: false, button: expect.arrayContaining(['btn_add', 'btn_download']) });
 
     const listed = await c.post(records('/List'), { pageSize: 20 });
     expect(listed.body.data.list.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileModel } from '../../src/runtime/compile';
 import { startE2E, type E2E } from './browser';
 import { api, form, noReactErrors, sessionPage, type Session } from './model-helpers';
 
@@ -20,14 +21,6 @@ function columnsFor(form: string): string | null {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
 
-interface ConfigField {
-  key: string;
-  label: string | null;
-  showLabel: boolean;
-  stores: boolean;
-  visiblePc: boolean;
-  noShow: boolean;
-}
 
 let e2e: E2E;
 let admin: Session;
@@ -56,9 +49,11 @@ describe(`corpus (${CORPUS})`, () => {
     const id = made.body.data!.id;
     const released = await c.post(`/api/visualdev/Base/${id}/Actions/Release`);
     expect(released.body.code, JSON.stringify(released.body)).toBe(200);
-    const config = await c.get<{ form: { fields: Record<string, ConfigField> } }>(`/api/visualdev/OnlineDev/${id}/Config`);
+    // the page compiles the definition the Config call sends; so does the test
+    const config = await c.get<{ formData: string; columnData: string | null }>(`/api/visualdev/OnlineDev/${id}/Config`);
     expect(config.body.code).toBe(200);
-    const expected = Object.values(config.body.data!.form.fields).filter((f) => f.stores && f.visiblePc && !f.noShow);
+    const model = compileModel({ id, fullName: 'x', enCode: 'x', formData: config.body.data!.formData, columnData: config.body.data!.columnData ?? undefined }, { file: file }).model!;
+    const expected = Object.values(model.form.fields).filter((f) => f.stores && f.visiblePc && !f.noShow);
     expect(expected.length).toBeGreaterThan(0);
 
     const { page, errors } = admin;
@@ -68,8 +63,8 @@ describe(`corpus (${CORPUS})`, () => {
     await page.locator('table.scp-model-list').waitFor();
     await page.locator('[data-button="btn_add"]').click();
     await form(page).waitFor();
-    // the form has settled (options, lazy widgets) before it is read
-    await page.waitForTimeout(300);
+    // every field is mounted (fields past the first screen mount in idle time) before the form is read
+    await page.waitForFunction(() => !document.querySelector('.scp-form-item-pending'));
 
     const missing: string[] = [];
     for (const field of expected) {
@@ -86,7 +81,8 @@ describe(`corpus (${CORPUS})`, () => {
     expect(missing).toEqual([]);
     // submitting the form as it opened: required messages where the definition asks, else a saved record; never a crash
     await page.locator('[data-action="form-submit"]').click();
-    await page.waitForTimeout(500);
+    // the form either closes (saved) or shows why it did not save
+    await page.waitForFunction(() => !document.querySelector('[data-action="form-cancel"]') || !!document.querySelector('.scp-field-error'));
     const stillOpen = await page.locator('[data-action="form-cancel"]').isVisible();
     if (stillOpen) expect(await form(page).locator('.scp-field-error').count(), 'an unsaved form says why').toBeGreaterThan(0);
     // unknown kinds render their named placeholder, never a crash

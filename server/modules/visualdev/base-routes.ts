@@ -9,8 +9,8 @@ import { refuse } from '../../http/errors';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
-import { compileOrRefuse, descriptorOf, ensureEnCodeFree, findModelRow, jsonText } from './model-store';
-import { deleteAllRecords, reindexModel } from './record-store';
+import { compileOrRefuse, definitionHash, descriptorOf, ensureEnCodeFree, findModelRow, jsonText, releasedModel } from './model-store';
+import { deleteAllRecords, indexSignature, reindexModel } from './record-store';
 
 /** /api/visualdev/Base: model definitions (the designer's side). */
 
@@ -91,9 +91,9 @@ function refuseFileModel(row: VisualdevRow) {
   if (row.sourceFile) throw refuse('visualdev.fileModelReadOnly', { file: `models/${row.sourceFile}` });
 }
 
-/** The released compiled model, else the compiled draft (for field lists in the designer). */
-function currentModel(row: VisualdevRow, locale: Locale): CompiledModel {
-  if (row.compiled) return JSON.parse(row.compiled) as CompiledModel;
+/** The released model, else the compiled draft (for field lists in the designer). */
+async function currentModel(db: Db, row: VisualdevRow, locale: Locale): Promise<CompiledModel> {
+  if (row.releasedAt !== null) return releasedModel(db, row.id, locale);
   return compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, locale);
 }
 
@@ -150,7 +150,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const row: VisualdevRow = {
       id: newId(), fullName: body.fullName, enCode: body.enCode, category: body.category ?? null, type: body.type ?? 1, webType: body.webType ?? 2,
       formData: jsonText(body.formData, 'formData'), columnData: jsonText(body.columnData, 'columnData'), tables: jsonText(body.tables, 'tables') ?? '[]',
-      sortCode: body.sortCode ?? 0, state: 0, description: body.description ?? null, releasedFormData: null, releasedColumnData: null, compiled: null,
+      sortCode: body.sortCode ?? 0, state: 0, description: body.description ?? null, releasedFormData: null, releasedColumnData: null, releasedHash: null, indexSignature: null,
       releasedAt: null, sourceFile: null, sourceHash: null, createdAt: now, createdBy: principal.user.id, updatedAt: null, updatedBy: null,
     };
     compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
@@ -207,7 +207,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const suffix = String(now).slice(-5);
     const copy: VisualdevRow = {
       ...row, id: newId(), fullName: request.t('visualdev.copyOf', { name: row.fullName }).slice(0, 50), enCode: `${row.enCode.slice(0, 44)}_${suffix}`,
-      state: 0, releasedFormData: null, releasedColumnData: null, compiled: null, releasedAt: null, sourceFile: null, sourceHash: null,
+      state: 0, releasedFormData: null, releasedColumnData: null, releasedHash: null, indexSignature: null, releasedAt: null, sourceFile: null, sourceHash: null,
       createdAt: now, createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null,
     };
     await ensureEnCodeFree(db, copy.enCode);
@@ -223,12 +223,13 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     refuseFileModel(row);
     const model = compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
     const now = Date.now();
+    // Which fields are indexed follows the released list configuration: the records first, then the row.
+    await reindexModel(db, model);
     await db.updateTable('baseVisualdev').set({
-      state: 1, releasedFormData: row.formData, releasedColumnData: row.columnData, compiled: JSON.stringify(model), releasedAt: now,
+      state: 1, releasedFormData: row.formData, releasedColumnData: row.columnData, releasedAt: now,
+      releasedHash: definitionHash({ ...row, releasedFormData: row.formData, releasedColumnData: row.columnData }), indexSignature: indexSignature(model),
       updatedAt: now, updatedBy: principalOf(request).user.id,
     }).where('id', '=', row.id).execute();
-    // Which fields are indexed follows the released list configuration.
-    await reindexModel(db, model);
     return done(request.t('visualdev.released'));
   });
 
@@ -236,7 +237,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     config: manage,
     schema: { tags, summary: 'Storing fields of the model (released, else draft) with label and kind', params: Id, response: { 200: Envelope(Type.Object({ list: Type.Array(FieldItem) })) } },
   }, async (request) => {
-    const model = currentModel(await findModelRow(db, request.params.id), request.locale);
+    const model = await currentModel(db, await findModelRow(db, request.params.id), request.locale);
     const list = Object.values(model.form.fields).filter((f) => f.stores).map((f) => ({ vModel: f.key, label: f.label, kind: f.kind, jnpfKey: f.sourceKey }));
     return ok({ list });
   });
@@ -245,7 +246,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     config: manage,
     schema: { tags, summary: 'Fields usable as a relation (single values: no sub-tables, uploads or system fields)', params: Id, response: { 200: Envelope(Type.Object({ list: Type.Array(FieldItem) })) } },
   }, async (request) => {
-    const model = currentModel(await findModelRow(db, request.params.id), request.locale);
+    const model = await currentModel(db, await findModelRow(db, request.params.id), request.locale);
     const list = Object.values(model.form.fields)
       .filter((f) => f.stores && kindOf(f.kind).relatable)
       .map((f) => ({ vModel: f.key, label: f.label, kind: f.kind, jnpfKey: f.sourceKey }));

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import type { CompileProblem } from '../../../src/runtime/model/compiled';
 import { compileDescriptor, errorsOf, type ModelDescriptor } from './compiler';
-import { reindexModel } from './record-store';
+import { definitionHash } from './model-store';
+import { indexSignature, reindexModel } from './record-store';
 
 /**
  * Model descriptors in <schemasDir>/models/*.json are loaded at start and upserted into
@@ -57,12 +58,14 @@ export async function syncFile(db: Db, modelsDir: string, fileName: string): Pro
     fullName: descriptor.fullName, enCode: descriptor.enCode, category: descriptor.category ?? null,
     type: Number(descriptor.type ?? 1), webType: Number(raw.webType ?? 2), formData, columnData, tables: '[]',
     sortCode: Number(descriptor.sortCode ?? 0), state: 1, description: descriptor.description ?? null,
-    releasedFormData: formData, releasedColumnData: columnData, compiled: JSON.stringify(compiled), releasedAt: now,
+    releasedFormData: formData, releasedColumnData: columnData, releasedAt: now,
+    releasedHash: definitionHash({ fullName: descriptor.fullName, enCode: descriptor.enCode, releasedFormData: formData, releasedColumnData: columnData }), indexSignature: indexSignature(compiled),
     sourceFile: fileName, sourceHash: hash, updatedAt: now, updatedBy: null,
   };
+  // the records follow the new definition's index before the row says it is released
+  if (existing) await reindexModel(db, compiled);
   if (existing) await db.updateTable('baseVisualdev').set(values).where('id', '=', id).execute();
   else await db.insertInto('baseVisualdev').values({ id, ...values, createdAt: now, createdBy: null }).execute();
-  if (existing) await reindexModel(db, compiled);
   return { file: fileName, id, status: existing ? 'updated' : 'created', problems };
 }
 

@@ -2,6 +2,7 @@ import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
+import type { HiddenCodes } from '../../../src/runtime/compile';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 
 /**
@@ -92,6 +93,16 @@ export function mayUseField(model: CompiledModel, perms: ModelPermissions, code:
 
 export function requireButton(model: CompiledModel, perms: ModelPermissions, code: string): void {
   if (!mayUseButton(model, perms, code)) throw new AppError(ReplyCode.forbidden, 'server.permissionDenied');
+}
+
+/** The permission codes of a model this user is not granted, by area (for filtering its definition). */
+export function hiddenCodes(model: CompiledModel, perms: ModelPermissions): HiddenCodes {
+  const hidden = <T>(items: T[], code: (item: T) => string, may: (code: string) => boolean) => new Set(items.map(code).filter((c) => !may(c)));
+  return {
+    form: hidden(Object.values(model.form.fields).filter((f) => f.stores), (f) => f.permissionCode, (c) => mayUseField(model, perms, c)),
+    column: hidden([...model.list.columns.map((c) => c.permissionCode), ...model.list.searchFields.map((s) => s.prop), ...model.list.keywordFields], (c) => c, (c) => mayUseColumn(model, perms, c)),
+    button: hidden([...model.list.buttons, ...model.list.rowButtons], (b) => b.permissionCode, (c) => mayUseButton(model, perms, c)),
+  };
 }
 
 /** The compiled model as this user may see it: columns, fields and buttons they are not granted are removed. */

@@ -1,12 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db';
 import type { VisualdevRow } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
+import { COMPILER_VERSION } from '../../../src/runtime/compile';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { compileDescriptor, describeProblems, errorsOf, type ModelDescriptor } from './compiler';
+import { indexSignature, reindexModel } from './record-store';
 
-/** base_visualdev: model definitions, their released snapshot and compiled model. */
+/**
+ * base_visualdev: model definitions and their released snapshot. The released definition is the
+ * truth; compiled models are derived from it at load, in each process, and cached by the
+ * definition's hash, the compiler's version and the language (see releasedModel).
+ */
 
 export function descriptorOf(row: Pick<VisualdevRow, 'id' | 'fullName' | 'enCode' | 'category' | 'type' | 'sortCode' | 'description'>, formData: string | null, columnData: string | null): ModelDescriptor {
   return {
@@ -31,18 +38,47 @@ export async function findModelRow(db: Db, id: string): Promise<VisualdevRow> {
   return row;
 }
 
-/** Compiled models by id and release time, so a request does not re-parse an unchanged model. */
-const cache = new Map<string, { releasedAt: number; model: CompiledModel }>();
+/** The identity of a released definition: SHA-256 over what the compiler reads. */
+export function definitionHash(row: Pick<VisualdevRow, 'fullName' | 'enCode' | 'releasedFormData' | 'releasedColumnData'>): string {
+  return createHash('sha256').update(JSON.stringify([row.fullName, row.enCode, row.releasedFormData, row.releasedColumnData])).digest('hex');
+}
 
-/** The released compiled model the record API works with. */
-export async function releasedModel(db: Db, id: string): Promise<CompiledModel> {
-  const row = await db.selectFrom('baseVisualdev').select(['id', 'compiled', 'releasedAt']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError(ReplyCode.notFound, 'visualdev.modelNotFound');
-  if (!row.compiled || row.releasedAt === null) throw refuse('visualdev.modelNotReleased');
-  const hit = cache.get(id);
-  if (hit && hit.releasedAt === row.releasedAt) return hit.model;
-  const model = JSON.parse(row.compiled) as CompiledModel;
-  cache.set(id, { releasedAt: row.releasedAt, model });
+/** What turns a released definition into a compiled model; tests swap in another version. */
+export interface ModelCompiler {
+  version: string;
+  compile(descriptor: ModelDescriptor, file: string, locale: Locale): CompiledModel;
+}
+
+export const runtimeCompiler: ModelCompiler = { version: COMPILER_VERSION, compile: compileOrRefuse };
+
+/** Compiled models by compiler version, model and language, with the hash of the definition they came from. */
+const cache = new Map<string, { hash: string; model: CompiledModel }>();
+
+/**
+ * The released model the record API works with, compiled from the released definition. A
+ * request reads only the definition's hash; the definition is read and compiled when the hash,
+ * the compiler or the language is new to this process, so a changed definition or a new
+ * compiler is used on the next request, in every process, without a release. When a compiler
+ * changes which fields the record store indexes, the model's records are indexed again first.
+ */
+export async function releasedModel(db: Db, id: string, locale: Locale = 'zh-CN', compiler: ModelCompiler = runtimeCompiler): Promise<CompiledModel> {
+  const head = await db.selectFrom('baseVisualdev').select(['id', 'releasedHash', 'releasedAt']).where('id', '=', id).executeTakeFirst();
+  if (!head) throw new AppError(ReplyCode.notFound, 'visualdev.modelNotFound');
+  if (head.releasedAt === null) throw refuse('visualdev.modelNotReleased');
+  const key = `${compiler.version}|${id}|${locale}`;
+  const hit = cache.get(key);
+  if (hit && head.releasedHash && hit.hash === head.releasedHash) return hit.model;
+
+  const row = await findModelRow(db, id);
+  if (row.releasedAt === null || row.releasedFormData === null) throw refuse('visualdev.modelNotReleased');
+  const hash = definitionHash(row);
+  const model = compiler.compile(descriptorOf(row, row.releasedFormData, row.releasedColumnData), `visualdev/${row.enCode}`, locale);
+  const signature = indexSignature(model);
+  if (row.indexSignature !== signature) await reindexModel(db, model);
+  if (row.indexSignature !== signature || row.releasedHash !== hash) {
+    await db.updateTable('baseVisualdev').set({ releasedHash: hash, indexSignature: signature }).where('id', '=', id).execute();
+  }
+  cache.set(key, { hash, model });
   return model;
 }
 

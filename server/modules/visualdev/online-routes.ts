@@ -6,12 +6,13 @@ import type { Db, Dialect } from '../../db';
 import { EmptyEnvelope, Envelope, Pagination, done, ok } from '../../http/envelope';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
+import { visibleDefinition } from '../../../src/runtime/compile';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import type { Locale } from '../../../src/runtime/i18n';
 import { formatRecords, refNamesOf } from './record-format';
 import { takeDownload, writeWorkbook } from './export';
-import { filterModel, mayUseColumn, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
-import { releasedModel } from './model-store';
+import { filterModel, hiddenCodes, mayUseColumn, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
+import { findModelRow, releasedModel } from './model-store';
 import {
   createRecord, EXPORT_LIMIT, type ListRequest, listPage, loadRecord, parseData, readableData, recordQueryOf, removeRecords,
   treeParentField, updateRecordData, visibleColumns,
@@ -73,9 +74,14 @@ const DetailReply = Type.Object({ id: Type.String(), data: Type.String({ descrip
 const DownloadReply = Type.Object({ url: Type.String(), name: Type.String() });
 
 const GrantList = Type.Object({ all: Type.Boolean(), button: Type.Array(Type.String()), column: Type.Array(Type.String()), form: Type.Array(Type.String()) });
+/** The released definition as the product's designer saved it (spec widgets 3: formData as JSON text), without what the caller may not see. */
 const ConfigReply = Type.Object({
-  id: Type.String(), fullName: Type.String(), enCode: Type.String(),
-  form: Type.Unknown(), list: Type.Unknown(), detail: Type.Unknown(), recordSchema: Type.Unknown(), permissionCodes: Type.Unknown(), usePermission: Type.Unknown(),
+  id: Type.String(), fullName: Type.String(), enCode: Type.String(), category: Type.Union([Type.String(), Type.Null()]),
+  type: Type.Integer(), webType: Type.Integer(),
+  /** 0: no approval flow (flows arrive with the flow engine). */
+  enableFlow: Type.Integer(),
+  formData: Type.String({ description: 'JSON text of the form definition' }),
+  columnData: Type.Union([Type.String({ description: 'JSON text of the list configuration' }), Type.Null()]),
   /** What the caller holds on this model's page (all = administrator). */
   granted: GrantList,
 });
@@ -85,7 +91,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
 
   async function context(request: FastifyRequest, modelId: string) {
     const principal = principalOf(request);
-    const model = await releasedModel(db, modelId);
+    const model = await releasedModel(db, modelId, request.locale);
     const perms = await modelPermissionsOf(db, principal, modelId);
     return { principal, model, perms };
   }
@@ -99,11 +105,20 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
 
   app.get('/OnlineDev/:modelId/Config', {
     config: signedIn,
-    schema: { tags, summary: 'The compiled model as the caller may see it', params: ModelParams, response: { 200: Envelope(ConfigReply) } },
+    schema: {
+      tags, params: ModelParams, response: { 200: Envelope(ConfigReply) },
+      summary: 'The released definition as the caller may see it (formData and columnData as JSON text, without what they are not granted), for the page to compile',
+    },
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
-    const visible = filterModel(model, perms);
-    return ok({ ...visible, granted: { all: perms.all, button: [...perms.button], column: [...perms.column], form: [...perms.form] } });
+    const row = await findModelRow(db, model.id);
+    const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : null);
+    const visible = visibleDefinition(parse(row.releasedFormData) ?? {}, parse(row.releasedColumnData), hiddenCodes(model, perms));
+    return ok({
+      id: row.id, fullName: row.fullName, enCode: row.enCode, category: row.category, type: row.type, webType: row.webType, enableFlow: 0,
+      formData: JSON.stringify(visible.formData), columnData: visible.columnData ? JSON.stringify(visible.columnData) : null,
+      granted: { all: perms.all, button: [...perms.button], column: [...perms.column], form: [...perms.form] },
+    });
   });
 
   app.post('/OnlineDev/:modelId/List', {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow, VisualdevRecordValueRow } from '../../db/schema';
@@ -35,6 +36,11 @@ export function indexedFields(model: CompiledModel): Map<string, 'num' | 'text'>
   const parentField = model.list.type === 5 ? model.list.tree?.parentField : undefined;
   if (parentField) out.set(parentField, 'text');
   return out;
+}
+
+/** What the index of a model's records depends on: which fields, compared how. Stored with the model. */
+export function indexSignature(model: CompiledModel): string {
+  return createHash('sha256').update(JSON.stringify([...indexedFields(model)].sort())).digest('hex');
 }
 
 export function indexValue(value: unknown): { textValue: string | null; numValue: number | null } {

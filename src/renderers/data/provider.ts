@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
 import type { RefNames } from '../../runtime/kinds';
-import type { CompiledModel } from '../../runtime/model/compiled';
 import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage } from '../../runtime/model/pages';
 
 /** Permission entry of one page (spec platform 3): the model id and its column, form and button codes. */
@@ -53,8 +52,30 @@ export interface DictionaryEntry {
  * hooks reach this through context. The shell supplies one backed by its API client
  * (createHttpDataProvider); tests supply an in-memory double that throws on anything unset.
  */
+/** What the caller holds on a model's page (all = administrator). */
+export interface Granted {
+  all: boolean;
+  button: string[];
+  column: string[];
+  form: string[];
+}
+
+/**
+ * A model's released definition as the server sends it (formData and columnData as the
+ * designer saved them, without what the caller may not see); the page compiles it with the
+ * same pure compiler the server validates with.
+ */
+export interface ModelDefinition {
+  id: string;
+  fullName: string;
+  enCode: string;
+  formData: string;
+  columnData: string | null;
+  granted?: Granted;
+}
+
 export interface DataProvider {
-  getModelConfig(modelId: string): Promise<CompiledModel>;
+  getModelConfig(modelId: string): Promise<ModelDefinition>;
   listRecords(modelId: string, query: ListQuery): Promise<RecordPage>;
   /** A stored record (edit form, inline edit, detail viewer: values are formatted where they are shown). */
   getRecord(modelId: string, id: string): Promise<RecordReply>;
@@ -113,7 +134,7 @@ const enc = encodeURIComponent;
 /** Server-backed provider over the shell's API client (`http` of src/app/api/client.ts). */
 export function createHttpDataProvider(http: HttpLike): DataProvider {
   return {
-    getModelConfig: (modelId) => http.get<CompiledModel>(`${ONLINE}/${enc(modelId)}/Config`),
+    getModelConfig: (modelId) => http.get<ModelDefinition>(`${ONLINE}/${enc(modelId)}/Config`),
     listRecords: (modelId, query) => http.post<RecordPage>(`${ONLINE}/${enc(modelId)}/List`, query),
     getRecord: (modelId, id) => http.get<RecordRow & { refs?: RefNames }>(`${ONLINE}/${enc(modelId)}/${enc(id)}`).then((reply) => ({ record: unwrapRecord(reply), refs: reply?.refs ?? {} })),
     createRecord: (modelId, data) => http.post(`${ONLINE}/${enc(modelId)}`, { data }),

@@ -5,7 +5,8 @@ import type { CompiledModel } from '../../runtime/model/compiled';
 import { DetailViewer } from '../detail/DetailViewer';
 import { Popup } from '../detail/Popup';
 import { useAsync } from '../data/hooks';
-import { useDataProvider, type PermissionEntry, type RecordReply } from '../data/provider';
+import { useDataProvider, type ModelDefinition, type PermissionEntry, type RecordReply } from '../data/provider';
+import { type PageModel, useCompiledModel } from './compiledModel';
 import { RefsProvider } from '../format';
 import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
 import { useRT } from '../i18n';
@@ -60,21 +61,13 @@ function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: C
   );
 }
 
-/** What the Config reply says the caller holds on this model (all = administrator). */
-interface Granted {
-  all: boolean;
-  button: string[];
-  column: string[];
-  form: string[];
-}
-
 /**
  * A page reached without a menu entry (function preview of a model no menu opens yet) has no
  * permission entry; then the grants the server reported with the config stand in for it, so an
  * administrator's preview is not emptied by the model's permission judging. The server still
  * checks every call.
  */
-export function grantedEntry(model: CompiledModel & { granted?: Granted }): PermissionEntry | null {
+export function grantedEntry(model: PageModel): PermissionEntry | null {
   const granted = model.granted;
   if (!granted) return null;
   const codes = granted.all ? model.permissionCodes : granted;
@@ -84,14 +77,15 @@ export function grantedEntry(model: CompiledModel & { granted?: Granted }): Perm
 
 /** Menu type 3: the model's compiled config drives a list, an add/edit form and a detail viewer. */
 export function ModelPage({ moduleId, menuId, title, permissions: fromMenu }: PageRendererProps) {
-  const config = useAsync<CompiledModel>((p) => p.getModelConfig(moduleId), [moduleId]);
-  const permissions = useMemo(() => fromMenu ?? (config.data ? grantedEntry(config.data) : null), [fromMenu, config.data]);
+  const config = useAsync<ModelDefinition>((p) => p.getModelConfig(moduleId), [moduleId]);
+  const model = useCompiledModel(config.data);
+  const permissions = useMemo(() => fromMenu ?? (model ? grantedEntry(model) : null), [fromMenu, model]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const closeDetail = useCallback(() => setDetailId(null), []);
-  const model = config.data;
-  if (!model) return <PageState loading={config.loading} error={config.error} />;
+  // a definition that does not compile here shows the page's load failure, never a crash
+  if (!model) return <PageState loading={config.loading} error={config.error ?? (config.data ? 'uncompiled' : null)} />;
   return (
     <div className="scp-model-page" data-model-id={model.id}>
       {title ? <Title order={4} mb="sm">{title}</Title> : null}

@@ -7,3 +7,5 @@ export { parseRegex } from './regex';
 export { visibleOnPc } from './field';
 export { resolveProp } from './list';
 export { isRecordRequired } from './record-schema';
+export { visibleDefinition, type HiddenCodes } from './visible-definition';
+export { COMPILER_VERSION } from './version';
