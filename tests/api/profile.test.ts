@@ -180,7 +180,7 @@ describe('subordinates, authorisations and the sign-in log', () => {
     const staff = (await call(server, `${CURRENT}/Authorize`, { token: await tokenOf(server, 'staff') })).body.data;
     expect(staff.roles.map((r: { enCode: string }) => r.enCode)).toEqual(['staff']);
     expect(staff.isAdministrator).toBe(false);
-    expect(staff.menuList.map((m: { fullName: string }) => m.fullName)).toContain('运营管理');
+    expect(staff.menuList[0].children.map((m: { fullName: string }) => m.fullName)).toContain('运营管理');
     const goods = staff.permissionList.find((p: { button: { enCode: string }[] }) => p.button.some((b) => b.enCode === 'btn_add'));
     expect(goods.button.map((b: { enCode: string }) => b.enCode)).toEqual(expect.arrayContaining(['btn_add', 'btn_edit']));
     expect(goods.button.map((b: { enCode: string }) => b.enCode)).not.toContain('btn_remove');

@@ -72,7 +72,7 @@ const ItemView = Type.Object({ enCode: Type.String(), fullName: Type.String() })
 export const AuthorizeData = Type.Object({
   isAdministrator: Type.Boolean(),
   roles: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String(), enCode: Type.String() })),
-  menuList: Type.Array(MenuNode),
+  menuList: Type.Array(MenuNode, { description: 'as CurrentUser: one node per system, its menu tree under children' }),
   permissionList: Type.Array(
     Type.Object({ modelId: Type.String(), moduleName: Type.String(), button: Type.Array(ItemView), column: Type.Array(ItemView), form: Type.Array(ItemView) }),
   ),

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Db } from '../../db';
-import type { ModuleItemRow, ModuleRow } from '../../db/schema';
+import type { ModuleItemRow, ModuleRow, SystemRow } from '../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Locale } from '../../../src/runtime/i18n';
 import { translate } from '../../../src/runtime/i18n';
@@ -24,13 +24,9 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-/** Menu types that are pages (everything but directories and menu groups). */
-const PAGE_TYPES = new Set([2, 3, 4, 5, 6, 7, 8]);
-
-/** The systems of the user; every user belongs to every enabled system, the first one is current. */
-async function systemsOf(db: Db) {
-  const systems = await db.selectFrom('baseSystem').select(['id', 'fullName']).where('enabledMark', '=', 1).orderBy('sortCode').orderBy('id').execute();
-  return systems.map((s, i) => ({ id: s.id, fullName: s.fullName, currentSystem: i === 0 }));
+/** Every enabled system in order; the user's are those where they see a menu (systems have no membership table yet). */
+async function enabledSystems(db: Db): Promise<SystemRow[]> {
+  return db.selectFrom('baseSystem').selectAll().where('enabledMark', '=', 1).orderBy('sortCode').orderBy('id').execute();
 }
 
 /** The modules the roles grant (administrators: all), enabled, of one system, in menu order. */
@@ -143,7 +139,9 @@ export async function organisationOf(db: Db, organizeId: string | null) {
   };
 }
 
-async function userInfo(db: Db, principal: Principal, config: SysConfig, locale: Locale, systems: Awaited<ReturnType<typeof systemsOf>>) {
+type SystemRef = { id: string; fullName: string; currentSystem: boolean };
+
+async function userInfo(db: Db, principal: Principal, config: SysConfig, locale: Locale, systems: SystemRef[]) {
   const u = principal.user;
   const positions = await db
     .selectFrom('baseUserRelation')
@@ -185,18 +183,35 @@ async function userInfo(db: Db, principal: Principal, config: SysConfig, locale:
   };
 }
 
-/** Everything the browser needs after sign-in to build its menu, routes and gates (spec 3, "Info response"). */
+/**
+ * A system at the top of menuList and routerList (spec 3 "Info response", 6): the product's
+ * client takes `list.filter(o => o.id === <current system id>)[0].children`. It has the shape
+ * of a menu node (type 0, like a directory) so one schema describes the whole tree.
+ */
+function systemNode(system: SystemRow, children: MenuNode[]): MenuNode {
+  return {
+    id: system.id, parentId: '-1', enCode: system.enCode, fullName: system.fullName, type: 0, icon: system.icon, urlAddress: null,
+    linkTarget: null, propertyJson: null, sortCode: system.sortCode, isHidden: 0, hasChildren: children.length > 0, children,
+  };
+}
+
+/**
+ * Everything the browser needs after sign-in to build its menu, routes and gates (spec 3,
+ * "Info response"): one node per system of the user with that system's menu tree under
+ * `children`, in menuList and in routerList alike; the first system is the current one.
+ */
 export async function currentUser(db: Db, principal: Principal, config: SysConfig, locale: Locale) {
-  const systems = await systemsOf(db);
-  const current = systems.find((s) => s.currentSystem);
-  const menuList = current ? buildMenuTree(await visibleModules(db, principal, current.id)) : [];
-  const routerList = flatten(menuList)
-    .filter((n) => PAGE_TYPES.has(n.type))
-    .map(({ children: _children, ...rest }) => ({ ...rest, hasChildren: false }));
+  const menuList: MenuNode[] = [];
+  for (const system of await enabledSystems(db)) {
+    const tree = buildMenuTree(await visibleModules(db, principal, system.id));
+    if (tree.length) menuList.push(systemNode(system, tree));
+  }
+  const systems = menuList.map((s, i) => ({ id: s.id, fullName: s.fullName, currentSystem: i === 0 }));
+  const entries = flatten(menuList.flatMap((s) => s.children));
   return {
     menuList,
-    routerList,
-    permissionList: await permissionList(db, principal, flatten(menuList)),
+    routerList: menuList,
+    permissionList: await permissionList(db, principal, entries),
     userInfo: await userInfo(db, principal, config, locale, systems),
     sysConfigInfo: publicSysConfig(config),
   };

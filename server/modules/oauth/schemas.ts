@@ -57,10 +57,8 @@ const menuFields = {
   hasChildren: Type.Boolean(),
 };
 
-export const MenuNode = Type.Cyclic(
-  { MenuNode: Type.Object({ ...menuFields, children: Type.Array(Type.Ref('MenuNode')) }) },
-  'MenuNode',
-);
+const menuNodeShape = Type.Object({ ...menuFields, children: Type.Array(Type.Ref('MenuNode')) });
+export const MenuNode = Type.Cyclic({ MenuNode: menuNodeShape }, 'MenuNode');
 
 const ItemView = Type.Object({ enCode: Type.String(), fullName: Type.String() });
 
@@ -68,9 +66,15 @@ const sysConfigShape = Object.fromEntries(
   PUBLIC_CONFIG_KEYS.map((k) => [k, ['sysName', 'sysVersion', 'logoIcon', 'navigationIcon', 'title', 'layoutType', 'themeClass', 'slideClass', 'copyright', 'errorLog'].includes(k) ? Type.String() : Type.Number()]),
 );
 
-export const CurrentUserData = Type.Object({
-  menuList: Type.Array(MenuNode),
-  routerList: Type.Array(Type.Object(menuFields)),
+const SystemMenus = (what: string) =>
+  Type.Array(Type.Ref('MenuNode'), {
+    description: `${what}: one node per system of the user (id = userInfo.systemIds[].id, type 0) with that system's menu tree under children; the client uses the children of the currentSystem node`,
+  });
+
+// One cyclic definition for the reply: menuList and routerList both refer to it (two copies would clash by $id).
+export const CurrentUserData = Type.Cyclic({ MenuNode: menuNodeShape, CurrentUserData: Type.Object({
+  menuList: SystemMenus('Navigation'),
+  routerList: SystemMenus('Routes (the same tree as menuList)'),
   permissionList: Type.Array(
     Type.Object({ modelId: Type.String(), moduleName: Type.String(), button: Type.Array(ItemView), column: Type.Array(ItemView), form: Type.Array(ItemView) }),
   ),
@@ -105,7 +109,7 @@ export const CurrentUserData = Type.Object({
     permissionCodes: Type.Array(Type.String()),
   }),
   sysConfigInfo: Type.Object(sysConfigShape),
-});
+}) }, 'CurrentUserData');
 
 export const LockStateData = Type.Object({
   locked: Type.Boolean(),

@@ -44,7 +44,7 @@ export interface UserInfo {
   isAdministrator?: boolean;
   userKind?: string | null;
   permissionCodes?: string[];
-  systemIds?: { id: string; currentSystem?: boolean | number }[];
+  systemIds?: { id: string; fullName?: string; currentSystem?: boolean | number }[];
   [extra: string]: unknown;
 }
 
@@ -66,12 +66,12 @@ export interface SysConfigInfo {
   [extra: string]: unknown;
 }
 
-/** GET /api/oauth/CurrentUser. */
+/** GET /api/oauth/CurrentUser: menuList and routerList hold one node per system, its menu under children. */
 export interface CurrentUser {
   menuList: MenuItem[];
   userInfo: UserInfo | null;
   permissionList: PermissionEntry[];
-  routerList?: unknown[];
+  routerList?: MenuItem[];
   sysConfigInfo?: SysConfigInfo | null;
 }
 
