@@ -62,7 +62,7 @@ describe('GET /api/oauth/CurrentUser', () => {
       const top = menuOf(info[account]).map((n: Node) => n.fullName);
       expect(top, account).toEqual(['业务订单']);
       const urls = flat(menuOf(info[account], 'routerList')).map((r: Node) => r.urlAddress);
-      for (const url of ['/order', '/getOrder', '/inventory', '/pricemonitor', '/settlement', '/invoice', '/capitalPool', '/credit', '/waitGoods', '/noSpec', '/addOrder', '/outOrder']) {
+      for (const url of ['order', 'getOrder', 'inventory', 'pricemonitor', 'settlement', 'invoice', 'capitalPool', 'credit', 'waitGoods', 'noSpec', 'addOrder', 'outOrder']) {
         expect(urls, `${account} ${url}`).toContain(url);
       }
       expect(urls.some((u) => !!u && /^\/?(system|permission)/.test(u))).toBe(false);
