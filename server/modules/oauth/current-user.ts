@@ -6,6 +6,7 @@ import type { Locale } from '../../../src/runtime/i18n';
 import { translate } from '../../../src/runtime/i18n';
 import { publicSysConfig, type SysConfig } from '../system/config-store';
 import { layoutOf } from './sign-in';
+import { passwordExpiry } from '../../auth/password-policy';
 import { preferencesOf, readProfile } from '../current-user/profile-repo';
 
 export interface MenuNode {
@@ -177,8 +178,9 @@ async function userInfo(db: Db, principal: Principal, config: SysConfig, locale:
     theme: layoutOf(u, config),
     language: u.language,
     preferences: preferencesOf(u, await readProfile(db, u.id), config),
-    // The shell opens the forced reset-password dialog (spec 2.6) when this is true.
-    mustChangePassword: config.mandatoryModificationOfInitialPassword === 1 && u.changePasswordDate === null,
+    // The shell opens the forced reset-password dialog (spec 2.6) when this is true: an initial
+    // password the policy wants changed, or a password past its regular-update cycle.
+    mustChangePassword: (config.mandatoryModificationOfInitialPassword === 1 && u.changePasswordDate === null) || passwordExpiry(config, u, Date.now()).expired,
     permissionCodes: [...principal.permissions].sort(),
   };
 }

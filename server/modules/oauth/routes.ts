@@ -14,6 +14,7 @@ import { currentUser } from './current-user';
 import { CurrentUserData, LockStateData, LoginBody, LoginConfigData, LoginData, NeedCaptchaNote, SmsLoginBody, SmsPurposeQuery, UnlockBody } from './schemas';
 import { mobileTaken, publicAccountRoutes, SMS_REGISTER } from './public-routes';
 import { scanLoginRoutes } from './scan-login';
+import { assertLoginMethod, loginConfigRoutes } from './login-config';
 import { assertNotLocked, failAttempt, needsCaptcha, passwordSignIn, SMS_LOGIN, smsSignIn, type Caller } from './sign-in';
 import { issueSmsCode, PHONE_PATTERN, SMS_RULES } from './sms';
 
@@ -35,6 +36,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   // Not `opts`: it carries the prefix, which would then be applied twice.
   await app.register(publicAccountRoutes, deps);
   await app.register(scanLoginRoutes, deps);
+  await app.register(loginConfigRoutes, deps);
 
   app.post(
     '/Login',
@@ -59,6 +61,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
     async (request) => {
       const body = request.body;
       if (body.grant_type && body.grant_type !== 'smsCode') throw refuse('oauth.grantTypeUnsupported');
+      await assertLoginMethod(db, 'sms');
       const data = await smsSignIn(deps, { phone: body.account, smsCode: body.smsCode }, caller(request));
       return ok(data, request.t('oauth.loginSuccess'));
     },
@@ -82,6 +85,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
       const phone = request.params.phone.trim();
       const purpose = request.query.purpose ?? SMS_LOGIN;
       if (!PHONE_PATTERN.test(phone)) throw refuse('oauth.phoneInvalid');
+      if (purpose === SMS_LOGIN) await assertLoginMethod(db, 'sms');
       let deliver: boolean;
       if (purpose === SMS_REGISTER) {
         if (await mobileTaken(db, phone)) throw refuse('profile.mobileRegistered');

@@ -17,6 +17,24 @@ export interface LoginConfig {
   copyright?: string;
 }
 
+/** GET /api/oauth/getLoginConfig: what the sign-in page offers. */
+export interface LoginPageConfig {
+  redirect: boolean;
+  url: string;
+  socialsList: { enCode: string; fullName: string; icon: string; renderUri: string }[];
+  loginMethods: ('password' | 'sms' | 'scan')[];
+  enableVerificationCode?: number;
+  sysName?: string;
+}
+
+/** POST /api/oauth/updatePasswordMessage (the reply's msg is the reminder text). */
+export interface PasswordReminder {
+  remind: boolean;
+  expired: boolean;
+  expiresAt: number | null;
+  daysLeft: number | null;
+}
+
 export interface LoginResult {
   token: string;
   theme?: string;
