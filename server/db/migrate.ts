@@ -5,6 +5,7 @@ import * as dictionaryDataInterface from './migrations/2026_11_22_0003_dictionar
 import * as profile from './migrations/2026_11_22_0004_profile';
 import * as shortLink from './migrations/2026_11_22_0005_short_link';
 import * as menuAddresses from './migrations/2026_11_23_0006_menu_addresses';
+import * as profileDictionaries from './migrations/2026_11_23_0007_profile_dictionaries';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0004_profile': profile,
   '2026_11_22_0005_short_link': shortLink,
   '2026_11_23_0006_menu_addresses': menuAddresses,
+  '2026_11_23_0007_profile_dictionaries': profileDictionaries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,11 +119,11 @@ export function ipPlaceName(ip: string | null, locale: Locale): string | null {
   return translate(locale, local ? 'oauth.ipLocal' : 'oauth.ipUnknown');
 }
 
-export async function organisationOf(db: Db, organizeId: string | null) {
-  if (!organizeId) return { department: null, departmentName: null, organizeName: null };
-  // Walk up to the nearest company; the tree is shallow, a few look-ups at most.
+/** The organisation and its parents up to the nearest company: [own, …, company]. */
+export async function organisationChain(db: Db, organizeId: string | null) {
+  // The tree is shallow: a few look-ups at most.
   const chain: { id: string; parentId: string; category: string; fullName: string }[] = [];
-  let id: string | undefined = organizeId;
+  let id: string | null | undefined = organizeId;
   while (id && id !== '-1' && chain.length < 20) {
     const row = await db.selectFrom('baseOrganize').select(['id', 'parentId', 'category', 'fullName']).where('id', '=', id).executeTakeFirst();
     if (!row) break;
@@ -131,6 +131,11 @@ export async function organisationOf(db: Db, organizeId: string | null) {
     if (row.category === 'company') break;
     id = row.parentId;
   }
+  return chain;
+}
+
+export async function organisationOf(db: Db, organizeId: string | null) {
+  const chain = await organisationChain(db, organizeId);
   const own = chain[0];
   const company = chain.find((o) => o.category === 'company');
   return {
