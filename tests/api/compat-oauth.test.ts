@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { call, tokenOf } from './oauth-client';
+import { call, md5, tokenOf } from './oauth-client';
 
 /**
  * Contract with the product's own web client (JNPF 3.4.7), /api/oauth: the reply shapes its
@@ -146,5 +146,19 @@ describe('POST /api/oauth/updatePasswordMessage (signed in)', () => {
       await setConfig('passwordIsUpdatedRegularly', '0');
       await changedAt('staff', Date.now());
     }
+  });
+});
+
+describe("POST /api/oauth/LockScreen as the product's client sends its unlock", () => {
+  it('with { account, password } it checks them and unlocks; without, it locks', async () => {
+    const token = await tokenOf(server, 'customer');
+    const lock = (json: unknown) => call(server, '/api/oauth/LockScreen', { method: 'POST', token, json });
+    // The product locks in the browser only: its unlock on an unlocked session just checks the password.
+    expect((await lock({ account: 'customer', password: md5('demo1234') })).body).toEqual({ code: 200, msg: '解锁成功' });
+    expect((await lock({})).body.code).toBe(200);
+    expect((await call(server, '/api/oauth/CurrentUser', { token })).body.code).toBe(603);
+    expect((await lock({ account: 'customer', password: md5('wrong') })).body.msg).toBe('账号或密码错误');
+    expect((await lock({ account: 'customer', password: md5('demo1234') })).body.code).toBe(200);
+    expect((await call(server, '/api/oauth/CurrentUser', { token })).body.code).toBe(200);
   });
 });

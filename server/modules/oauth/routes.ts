@@ -38,6 +38,27 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   await app.register(scanLoginRoutes, deps);
   await app.register(loginConfigRoutes, deps);
 
+  /** Checks the session's own account and password and unlocks; wrong passwords count towards the account lock. */
+  async function unlock(request: FastifyRequest, account: string, password: string) {
+    const { session, user } = principalOf(request);
+    const key = accountKey(account);
+    if (!key) throw refuse('oauth.accountRequired');
+    if (!password) throw refuse('oauth.passwordRequired');
+    if (key !== user.account.toLowerCase()) throw refuse('oauth.unlockWrongAccount');
+    const config = await readSysConfig(db);
+    await assertNotLocked(db, key, config);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      // Once the account locks, this session ends too: an unattended locked screen gets a few tries only.
+      await failAttempt(db, key, config, 'oauth.wrongCredentials').catch(async (error) => {
+        if (error?.key === 'oauth.accountLocked') await revokeSession(db, session.id, ReplyCode.tokenInvalid);
+        throw error;
+      });
+    }
+    await clearFailures(db, key);
+    await setSessionLocked(db, session.id, false);
+    return done(request.t('oauth.unlockSuccess'));
+  }
+
   app.post(
     '/Login',
     {
@@ -148,11 +169,23 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   app.post(
     '/LockScreen',
     {
-      config: { access: 'signedIn' },
-      schema: { tags, summary: 'Lock this session: every call but unlock, logout and lock state answers 603', response: { 200: EmptyEnvelope } },
+      config: { access: 'signedIn', allowWhenLocked: true },
+      schema: {
+        tags,
+        summary: 'Lock this session (every call but unlock, logout and lock state then answers 603); with { account, password } it unlocks instead',
+        description:
+          "The product's own client locks its screen in the browser only and sends its unlock here as { account, password } (MD5 hex): with both, this checks them like UnlockScreen and unlocks.",
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
-      await setSessionLocked(db, principalOf(request).session.id, true);
+      const body = (request.body ?? {}) as { account?: unknown; password?: unknown };
+      if (body.password !== undefined || body.account !== undefined) {
+        const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
+        return unlock(request, text(body.account), text(body.password));
+      }
+      const { session } = principalOf(request);
+      await setSessionLocked(db, session.id, true);
       return done(request.t('oauth.screenLockedOk'));
     },
   );
@@ -180,24 +213,6 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
         response: { 200: EmptyEnvelope },
       },
     },
-    async (request) => {
-      const { session, user } = principalOf(request);
-      const key = accountKey(request.body.account);
-      if (!key) throw refuse('oauth.accountRequired');
-      if (!request.body.password) throw refuse('oauth.passwordRequired');
-      if (key !== user.account.toLowerCase()) throw refuse('oauth.unlockWrongAccount');
-      const config = await readSysConfig(db);
-      await assertNotLocked(db, key, config);
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        // Once the account locks, this session ends too: an unattended locked screen gets a few tries only.
-        await failAttempt(db, key, config, 'oauth.wrongCredentials').catch(async (error) => {
-          if (error?.key === 'oauth.accountLocked') await revokeSession(db, session.id, ReplyCode.tokenInvalid);
-          throw error;
-        });
-      }
-      await clearFailures(db, key);
-      await setSessionLocked(db, session.id, false);
-      return done(request.t('oauth.unlockSuccess'));
-    },
+    async (request) => unlock(request, request.body.account, request.body.password),
   );
 };
