@@ -10,6 +10,7 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
       '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      '/websocket': { target: `http://127.0.0.1:${apiPort}`, ws: true },
     },
   },
 });

@@ -53,6 +53,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits for a condition the page reaches after server round trips; its
+          // default one second is a timed assertion on a busy machine. Bound it like the page's waits.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

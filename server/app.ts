@@ -33,6 +33,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // An HTTP answer to a WebSocket upgrade (a refused token, an unknown address) ends the
+  // connection: there is no keep-alive to return to, and a refused socket must not stay open.
+  // (A socket that is upgraded hijacks its reply; this hook does not run for it.)
+  app.addHook('onResponse', async (request) => {
+    if (request.headers.upgrade) request.raw.socket?.destroy();
+  });
   await app.register(localeSupport);
   await app.register(failureHandling);
   await app.register(accessControl, { db: database.db, idleSeconds: config.tokenIdleSeconds });
@@ -74,7 +80,8 @@ async function frontEnd(app: FastifyInstance, opts: { staticDir: string }) {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || !built || request.method !== 'GET') {
+    // A WebSocket upgrade to an unknown address (only /websocket/{token} upgrades) gets a 404, never the page.
+    if (url.startsWith('/api/') || url === '/api' || !built || request.method !== 'GET' || request.headers.upgrade) {
       return reply.status(404).send({ code: ReplyCode.notFound, msg: translate(request.locale, 'server.notFound') });
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));

@@ -13,8 +13,11 @@ import { buildTheme } from './app/theme';
 import { settingsAtom } from './app/settings/settings';
 import { SIZE_SCALE } from './app/settings/settings-core';
 import { AppRoutes } from './app/router/AppRoutes';
+import { startRealtime } from './app/realtime/socket';
 
 bootstrap();
+// The real-time socket follows the session: open while one is loaded, closed on logout.
+startRealtime();
 // Development: a changed descriptor under schemas/ reloads the page that shows it (after sign-in).
 if (import.meta.env.DEV) void import('./app/dev/schema-reload').then((m) => m.startSchemaReload());
 

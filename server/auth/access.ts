@@ -20,6 +20,11 @@ declare module 'fastify' {
     access?: Access;
     /** May be called while the session's screen is locked (unlock, logout, lock state). */
     allowWhenLocked?: boolean;
+    /**
+     * The route's credential is this path parameter instead of the Authorization header: a
+     * browser cannot set headers on a WebSocket (the product's client opens /websocket/{token}).
+     */
+    tokenParam?: string;
   }
   interface FastifyRequest {
     /** Set by the access hook on every non-public route. */
@@ -47,14 +52,15 @@ export function routeProblems(routes: readonly DeclaredRoute[]): string[] {
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header) {
-    const match = /^bearer\s+(.+)$/i.exec(header.trim());
-    return match ? match[1]!.trim() : header.trim();
+  const param = request.routeOptions.config?.tokenParam;
+  if (param) {
+    const value = (request.params as Record<string, unknown> | undefined)?.[param];
+    return typeof value === 'string' && value ? value : null;
   }
-  // WebSocket upgrades cannot carry headers from a browser: they pass the token in the query.
-  const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.token === 'string' && request.headers.upgrade === 'websocket' ? query.token : null;
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^bearer\s+(.+)$/i.exec(header.trim());
+  return match ? match[1]!.trim() : header.trim();
 }
 
 async function accessPlugin(app: FastifyInstance, opts: { db: Db; idleSeconds: number }) {

@@ -34,3 +34,32 @@ export function acceptNewPassword(input: NewPasswordInput, policy: PasswordPolic
   if (input.password && input.password.toLowerCase() !== digest) throw refuse('profile.passwordDigestMismatch');
   return digest;
 }
+
+const DAY_MS = 86_400_000;
+
+export interface PasswordExpiry {
+  /** When the current password expires (epoch ms), or null when passwords do not expire. */
+  expiresAt: number | null;
+  /** Whole days left (0 on the last day, negative once expired), or null when passwords do not expire. */
+  daysLeft: number | null;
+  expired: boolean;
+  /** Within the reminder window (updateInAdvance days) or already expired. */
+  remind: boolean;
+}
+
+/**
+ * Password expiry under the regular-update settings (passwordIsUpdatedRegularly, updateCycle
+ * and updateInAdvance, in days). A password that was never changed counts from the account's
+ * creation.
+ */
+export function passwordExpiry(
+  config: { passwordIsUpdatedRegularly: number; updateCycle: number; updateInAdvance: number },
+  user: { changePasswordDate: number | null; createdAt: number },
+  now: number,
+): PasswordExpiry {
+  if (config.passwordIsUpdatedRegularly !== 1 || !(config.updateCycle > 0)) return { expiresAt: null, daysLeft: null, expired: false, remind: false };
+  const expiresAt = (user.changePasswordDate ?? user.createdAt) + config.updateCycle * DAY_MS;
+  const daysLeft = Math.floor((expiresAt - now) / DAY_MS);
+  const expired = now >= expiresAt;
+  return { expiresAt, daysLeft, expired, remind: expired || daysLeft < Math.max(0, config.updateInAdvance) };
+}

@@ -4,6 +4,36 @@ import { newId } from '../db/ids';
 import type { SessionRow } from '../db/schema';
 import { ReplyCode } from '../../src/runtime/codes';
 
+/**
+ * Sessions that ended in this process, announced after the change is stored: the real-time
+ * hub pushes 'logout' to their sockets at once (its periodic check catches the rest: expiry,
+ * other processes, disabled accounts). Listeners are kept per database handle, so several
+ * apps in one process (tests) do not hear each other.
+ */
+export interface SessionsEnded {
+  /** The reply code the session now answers: 601 signed in elsewhere, 602 ended. */
+  code: number;
+  sessionIds?: string[];
+  /** Every session of this user… */
+  userId?: string;
+  /** …but this one. */
+  exceptSessionId?: string;
+}
+
+type SessionsEndedListener = (event: SessionsEnded) => void;
+const listeners = new WeakMap<object, Set<SessionsEndedListener>>();
+
+export function onSessionsEnded(db: Db, listener: SessionsEndedListener): () => void {
+  const set = listeners.get(db) ?? new Set<SessionsEndedListener>();
+  listeners.set(db, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function announce(db: Db, event: SessionsEnded): void {
+  for (const listener of listeners.get(db) ?? []) listener(event);
+}
+
 /** Opaque bearer tokens: 32 random bytes; only their SHA-256 is stored. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -48,6 +78,7 @@ export async function createSession(db: Db, userId: string, options: SessionOpti
     }
     await trx.insertInto('baseSession').values(session).execute();
   });
+  if (options.single) announce(db, { code: ReplyCode.signedInElsewhere, userId, exceptSessionId: session.id });
   return { token, session };
 }
 
@@ -80,6 +111,7 @@ export async function revokeSession(db: Db, sessionId: string, code: number = Re
     .where('id', '=', sessionId)
     .where('revokedAt', 'is', null)
     .execute();
+  announce(db, { code, sessionIds: [sessionId] });
 }
 
 /** Ends every open session of a user (password change, disabled account), optionally but one. */
@@ -91,6 +123,7 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
     .where('revokedAt', 'is', null);
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
   await query.execute();
+  announce(db, { code: ReplyCode.tokenInvalid, userId, exceptSessionId });
 }
 
 export async function setSessionLocked(db: Db, sessionId: string, locked: boolean): Promise<void> {

@@ -4,6 +4,7 @@ import type { Db } from '.';
 import { newId } from './ids';
 import type { AuthorizeRow, ModuleItemRow, ModuleRow } from './schema';
 import menuSchema from '../../src/schemas/menu.schema.json';
+import { storedAddress } from '../../src/runtime/menu/routes';
 
 /** One entry of schemas/menu.json (see src/schemas/menu.schema.json). */
 export interface MenuFileEntry {
@@ -65,7 +66,7 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
           existing.set(entry.enCode, id);
           modules.push({
             id, parentId, systemId: system.id, type: entry.type, fullName: entry.fullName, enCode: entry.enCode,
-            icon: entry.icon ?? null, urlAddress: entry.url ?? null, linkTarget: entry.linkTarget ?? null,
+            icon: entry.icon ?? null, urlAddress: storedAddress(entry.type, entry.url), linkTarget: entry.linkTarget ?? null,
             propertyJson: entry.moduleId ? JSON.stringify({ moduleId: entry.moduleId, isTree: entry.isTree ?? 0 }) : null,
             sortCode: index, enabledMark: 1, isHidden: entry.hidden ? 1 : 0, description: null, createdAt: now,
           });

@@ -4,7 +4,9 @@ import * as visualdev from './migrations/2026_11_22_0002_visualdev';
 import * as dictionaryDataInterface from './migrations/2026_11_22_0003_dictionary_datainterface';
 import * as profile from './migrations/2026_11_22_0004_profile';
 import * as shortLink from './migrations/2026_11_22_0005_short_link';
-import * as compileAtLoad from './migrations/2026_11_23_0006_visualdev_compile_at_load';
+import * as menuAddresses from './migrations/2026_11_23_0006_menu_addresses';
+import * as profileDictionaries from './migrations/2026_11_23_0007_profile_dictionaries';
+import * as compileAtLoad from './migrations/2026_11_23_0008_visualdev_compile_at_load';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -16,7 +18,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0003_dictionary_datainterface': dictionaryDataInterface,
   '2026_11_22_0004_profile': profile,
   '2026_11_22_0005_short_link': shortLink,
-  '2026_11_23_0006_visualdev_compile_at_load': compileAtLoad,
+  '2026_11_23_0006_menu_addresses': menuAddresses,
+  '2026_11_23_0007_profile_dictionaries': profileDictionaries,
+  '2026_11_23_0008_visualdev_compile_at_load': compileAtLoad,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -103,6 +103,7 @@ export interface UserRow {
   passwordHash: string;
   mobile: string | null;
   email: string | null;
+  /** A code of the sex dictionary: 1 男, 2 女, 3 保密. */
   gender: number | null;
   headIcon: string | null;
   signImg: string | null;
@@ -380,6 +381,18 @@ export interface UserProfileRow {
   urgentContacts: string | null;
   urgentTelephone: string | null;
   signature: string | null;
+  /** Id of a Nation dictionary entry. */
+  nation: string | null;
+  nativePlace: string | null;
+  /** Id of a certificateType dictionary entry. */
+  certificatesType: string | null;
+  certificatesNumber: string | null;
+  /** Id of an Education dictionary entry. */
+  education: string | null;
+  /** Office phone. */
+  telePhone: string | null;
+  /** Day the person joined (epoch ms); set by staff administration, read-only in the profile. */
+  entryDate: number | null;
   /** JSON text: { layoutType, themeColor, slideClass, size } chosen in the settings drawer. */
   preferences: string | null;
   updatedAt: number;

@@ -117,5 +117,39 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
     await seedDataInterfaceDemo(trx);
   });
   await syncMenu(db, readMenuFile(options.menuFile ?? DEFAULT_MENU_FILE), now);
+  await seedDemoProfiles(db, now);
   return true;
+}
+
+/** Id of a system dictionary's entry (the migrations made them): the profile stores entry ids. */
+async function entryId(db: Db, category: string, enCode: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('baseDictionaryData')
+    .innerJoin('baseDictionaryType', 'baseDictionaryType.id', 'baseDictionaryData.dictionaryTypeId')
+    .select('baseDictionaryData.id')
+    .where('baseDictionaryType.enCode', '=', category)
+    .where('baseDictionaryData.enCode', '=', enCode)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Staff accounts with every profile field filled, as staff administration would have them. */
+async function seedDemoProfiles(db: Db, now: number): Promise<void> {
+  const people = [
+    { account: 'admin', birthday: Date.UTC(1985, 4, 20), nativePlace: '上海', certificatesNumber: '11010519491231002X', telePhone: '021-60000000', entryDate: Date.UTC(2018, 2, 1), education: 'master', signature: '系统管理员' },
+    { account: 'staff', birthday: Date.UTC(1992, 8, 8), nativePlace: '杭州', certificatesNumber: '330106199209080015', telePhone: '021-60000001', entryDate: Date.UTC(2021, 6, 1), education: 'bachelor', signature: '运营专员' },
+  ];
+  const [han, idCard] = [await entryId(db, 'Nation', '01'), await entryId(db, 'certificateType', 'idCard')];
+  for (const p of people) {
+    const user = await db.selectFrom('baseUser').select('id').where('account', '=', p.account).executeTakeFirstOrThrow();
+    await db
+      .insertInto('baseUserProfile')
+      .values({
+        userId: user.id, birthday: p.birthday, landline: '021-61111111', postalAddress: '上海市浦东新区世纪大道100号', urgentContacts: '李联系',
+        urgentTelephone: '13900000000', signature: p.signature, nation: han, nativePlace: p.nativePlace, certificatesType: idCard,
+        certificatesNumber: p.certificatesNumber, education: await entryId(db, 'Education', p.education), telePhone: p.telePhone, entryDate: p.entryDate,
+        preferences: null, updatedAt: now,
+      })
+      .execute();
+  }
 }

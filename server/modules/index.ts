@@ -9,6 +9,9 @@ import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
 import { visualdevModule } from './visualdev/routes';
+import { onSessionsEnded } from '../auth/sessions';
+import { createLocalHub, type RealtimeHub } from '../realtime/hub';
+import { realtimeRoutes } from '../realtime/socket-routes';
 
 /**
  * The one explicit list of capability modules, each an encapsulated Fastify plugin
@@ -17,6 +20,15 @@ import { visualdevModule } from './visualdev/routes';
 export async function registerModules(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   // Decorated at the root so a test or an embedding program can swap the SMS gateway (app.sms.use).
   app.decorate('sms', createSmsOutlet(logSmsSender(app.log)));
+  // The real-time hub, decorated at the root for the modules that push (messages, later);
+  // sessions ended anywhere in this process reach their sockets at once.
+  const hub = createLocalHub(ctx.db, { log: app.log });
+  app.decorate('realtime', hub);
+  const stopListening = onSessionsEnded(ctx.db, (event) => hub.endSessions(event));
+  app.addHook('onClose', async () => {
+    stopListening();
+    hub.close();
+  });
 
   await app.register(healthRoutes, { prefix: '/api/system', dialect: ctx.dialect });
   await app.register(sysConfigRoutes, { prefix: '/api/system', db: ctx.db });
@@ -26,4 +38,12 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect });
+  await app.register(realtimeRoutes, { hub });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The real-time hub behind /websocket/{token} (server/realtime/hub.ts). */
+    realtime: RealtimeHub;
+  }
 }

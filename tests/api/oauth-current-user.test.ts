@@ -16,6 +16,11 @@ interface Node {
   children: Node[];
 }
 const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+/** The current system's menu tree: what the product's client takes from menuList and routerList. */
+const menuOf = (data: any, list: 'menuList' | 'routerList' = 'menuList'): Node[] => {
+  const current = data.userInfo.systemIds.find((s: { currentSystem: boolean }) => s.currentSystem).id;
+  return data[list].filter((o: Node) => o.id === current)[0].children;
+};
 
 let server: TestServer;
 const info: Record<string, any> = {};
@@ -33,9 +38,9 @@ afterAll(async () => {
 
 describe('GET /api/oauth/CurrentUser', () => {
   it("gives the administrator every menu type 0-8 and system management", () => {
-    const all = flat(info.admin.menuList);
+    const all = flat(menuOf(info.admin));
     expect(new Set(all.map((n) => n.type))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]));
-    expect(info.admin.menuList.map((n: Node) => n.fullName)).toContain('系统管理');
+    expect(menuOf(info.admin).map((n: Node) => n.fullName)).toContain('系统管理');
     const byType = (t: number) => all.filter((n) => n.type === t);
     for (const t of [3, 4, 5, 8]) {
       for (const n of byType(t)) expect(JSON.parse(n.propertyJson!)).toMatchObject({ moduleId: expect.stringMatching(/^demo-/), isTree: expect.any(Number) });
@@ -44,7 +49,7 @@ describe('GET /api/oauth/CurrentUser', () => {
     expect(byType(7).map((n) => n.linkTarget).sort()).toEqual(['_blank', '_self']);
     expect(all.some((n) => n.isHidden === 1)).toBe(true);
     // Sorted by sortCode at every level, hasChildren consistent.
-    for (const n of [{ children: info.admin.menuList } as Node, ...all]) {
+    for (const n of [{ children: menuOf(info.admin) } as Node, ...all]) {
       const codes = n.children.map((c) => c.sortCode);
       expect(codes).toEqual([...codes].sort((a, b) => a - b));
     }
@@ -54,13 +59,13 @@ describe('GET /api/oauth/CurrentUser', () => {
 
   it('gives customers the ordering menus only, without system management', () => {
     for (const account of ['customer', 'customer2']) {
-      const top = info[account].menuList.map((n: Node) => n.fullName);
+      const top = menuOf(info[account]).map((n: Node) => n.fullName);
       expect(top, account).toEqual(['业务订单']);
-      const urls = info[account].routerList.map((r: Node) => r.urlAddress);
-      for (const url of ['/order', '/getOrder', '/inventory', '/pricemonitor', '/settlement', '/invoice', '/capitalPool', '/credit', '/waitGoods', '/noSpec', '/addOrder', '/outOrder']) {
+      const urls = flat(menuOf(info[account], 'routerList')).map((r: Node) => r.urlAddress);
+      for (const url of ['order', 'getOrder', 'inventory', 'pricemonitor', 'settlement', 'invoice', 'capitalPool', 'credit', 'waitGoods', 'noSpec', 'addOrder', 'outOrder']) {
         expect(urls, `${account} ${url}`).toContain(url);
       }
-      expect(urls.some((u: string) => u.startsWith('/system') || u.startsWith('/permission'))).toBe(false);
+      expect(urls.some((u) => !!u && /^\/?(system|permission)/.test(u))).toBe(false);
       expect(info[account].permissionList).toEqual([]);
       expect(info[account].userInfo.permissionCodes).toEqual([]);
       expect(info[account].userInfo.userKind).toBe('customer');
@@ -70,7 +75,7 @@ describe('GET /api/oauth/CurrentUser', () => {
   });
 
   it('gives staff the operations and ordering menus with the granted page items only', () => {
-    const top = info.staff.menuList.map((n: Node) => n.fullName);
+    const top = menuOf(info.staff).map((n: Node) => n.fullName);
     expect(top).toContain('运营管理');
     expect(top).not.toContain('系统管理');
     const goods = info.staff.permissionList[0];
@@ -83,9 +88,13 @@ describe('GET /api/oauth/CurrentUser', () => {
     expect(info.staff.userInfo).toMatchObject({ departmentName: '运营部', organizeName: '供应链管理有限公司', positionName: '运营专员' });
   });
 
-  it('lists only pages (types 2-8) in routerList', () => {
-    for (const r of info.admin.routerList) expect(r.type).toBeGreaterThanOrEqual(2);
-    expect(info.admin.routerList.length).toBe(flat(info.admin.menuList).filter((n) => n.type >= 2).length);
+  it('sends menuList and routerList as one node per system of the user, its menu tree under children', () => {
+    for (const account of ['admin', 'staff', 'customer']) {
+      const data = info[account];
+      expect(data.menuList.map((s: Node) => s.id)).toEqual(data.userInfo.systemIds.map((s: { id: string }) => s.id));
+      expect(data.routerList).toEqual(data.menuList);
+      expect(data.menuList[0]).toMatchObject({ fullName: '供应链服务平台', type: 0, parentId: '-1', hasChildren: true });
+    }
   });
 
   it('carries every user-info field of the spec, and the system config without secrets', () => {

@@ -29,7 +29,10 @@ describe('BaseInfo', () => {
   it('reads the profile with the account, organisation, position and roles', async () => {
     const token = await tokenOf(server, 'staff');
     const reply = await call(server, `${CURRENT}/BaseInfo`, { token });
-    expect(reply.body.data).toMatchObject({ account: 'staff', realName: '张运营', mobile: '13800000001', organizeName: '供应链管理有限公司', departmentName: '运营部', positionName: '运营专员', roleName: '员工', birthday: null });
+    expect(reply.body.data).toMatchObject({
+      account: 'staff', realName: '张运营', mobilePhone: '13800000001', organize: '供应链管理有限公司/运营部', position: '运营专员', roleId: '员工', manager: null,
+      birthday: Date.UTC(1992, 8, 8), entryDate: Date.UTC(2021, 6, 1), creatorTime: expect.any(Number), prevLogTime: null,
+    });
   });
 
   it('validates and saves, leaving the account alone and omitted fields unchanged', async () => {
@@ -43,7 +46,7 @@ describe('BaseInfo', () => {
     const birthday = Date.UTC(1990, 4, 1);
     const saved = await put({ realName: '张三', gender: 2, email: 'z3@example.com', birthday, signature: '认真负责', postalAddress: '上海市', account: 'hacker' });
     expect(saved.body.code).toBe(200);
-    expect(saved.body.data).toMatchObject({ account: 'staff', realName: '张三', gender: 2, email: 'z3@example.com', birthday, signature: '认真负责', postalAddress: '上海市', mobile: '13800000001' });
+    expect(saved.body.data).toMatchObject({ account: 'staff', realName: '张三', gender: 2, email: 'z3@example.com', birthday, signature: '认真负责', postalAddress: '上海市', mobilePhone: '13800000001' });
     const again = await put({ landline: '021-1234567' });
     expect(again.body.data).toMatchObject({ realName: '张三', signature: '认真负责', landline: '021-1234567' });
     expect((await me(token)).realName).toBe('张三');
@@ -180,7 +183,7 @@ describe('subordinates, authorisations and the sign-in log', () => {
     const staff = (await call(server, `${CURRENT}/Authorize`, { token: await tokenOf(server, 'staff') })).body.data;
     expect(staff.roles.map((r: { enCode: string }) => r.enCode)).toEqual(['staff']);
     expect(staff.isAdministrator).toBe(false);
-    expect(staff.menuList.map((m: { fullName: string }) => m.fullName)).toContain('运营管理');
+    expect(staff.menuList[0].children.map((m: { fullName: string }) => m.fullName)).toContain('运营管理');
     const goods = staff.permissionList.find((p: { button: { enCode: string }[] }) => p.button.some((b) => b.enCode === 'btn_add'));
     expect(goods.button.map((b: { enCode: string }) => b.enCode)).toEqual(expect.arrayContaining(['btn_add', 'btn_edit']));
     expect(goods.button.map((b: { enCode: string }) => b.enCode)).not.toContain('btn_remove');

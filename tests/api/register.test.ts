@@ -71,7 +71,7 @@ describe('POST /api/oauth/register → pending → approve', () => {
     expect(signIn.body.code).toBe(200);
     const info = (await call(server, '/api/oauth/CurrentUser', { token: signIn.body.data!.token })).body.data;
     expect(info.userInfo).toMatchObject({ userKind: 'customer', organizeName: '西北贸易有限公司', changePasswordDate: expect.any(Number), mustChangePassword: false });
-    expect(info.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['业务订单']);
+    expect(info.menuList[0].children.map((m: { fullName: string }) => m.fullName)).toEqual(['业务订单']);
   });
 
   it('refuses a wrong or reused SMS code and a code of another purpose', async () => {

@@ -18,6 +18,23 @@ describe('every route declares who may call it', () => {
     for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
   });
 
+  it('access matrix: the calls the product’s own client makes on every load are declared as expected', () => {
+    const matrix: [string, string, unknown][] = [
+      ['GET', '/api/oauth/getLoginConfig', 'public'],
+      ['POST', '/api/oauth/updatePasswordMessage', 'signedIn'],
+      ['GET', '/api/oauth/CurrentUser', 'signedIn'],
+      ['GET', '/api/permission/Users/Current/BaseInfo', 'signedIn'],
+      ['PUT', '/api/permission/Users/Current/BaseInfo', 'signedIn'],
+      ['GET', '/api/system/DictionaryData/All', 'signedIn'],
+      // The socket: its token is the path parameter, checked by the same hook.
+      ['GET', '/websocket/:token', 'signedIn'],
+    ];
+    const routes = server.app.declaredRoutes();
+    for (const [method, url, access] of matrix) {
+      expect(routes.find((r) => r.method === method && r.url === url)?.access, `${method} ${url}`).toEqual(access);
+    }
+  });
+
   it('the audit itself catches an undeclared route', () => {
     expect(routeProblems([{ method: 'GET', url: '/api/x', access: undefined, hasResponseSchema: true }])).toHaveLength(1);
     expect(routeProblems([{ method: 'GET', url: '/api/x', access: 'public', hasResponseSchema: false }])).toHaveLength(1);

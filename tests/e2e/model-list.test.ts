@@ -35,12 +35,19 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const total = (page: Page) => page.locator('[data-pager="total"]').textContent();
 const search = (page: Page) => page.locator('[data-action="search"]').click();
 const reset = (page: Page) => page.locator('[data-action="reset"]').click();
-async function waitTotal(page: Page, n: number) {
-  await expect.poll(() => total(page)).toContain(String(n));
-  await page.waitForFunction((count) => document.querySelectorAll('table.scp-model-list tbody tr[data-row-id]').length === count, Math.min(n, 20));
+/**
+ * Waits (up to the page's timeout, not expect.poll's one second) until the pager's total reads
+ * n as a whole number and the rows of the current page are drawn (pageSize rows at most). A list
+ * reload is a server round trip, which a busy machine can stretch past a second.
+ */
+async function waitTotal(page: Page, n: number, pageSize = 20) {
+  await page.waitForFunction(
+    (count) => new RegExp(`(^|\\D)${count}(\\D|$)`).test(document.querySelector('[data-pager="total"]')?.textContent ?? ''),
+    n,
+  );
+  await page.waitForFunction((count) => document.querySelectorAll('table.scp-model-list tbody tr[data-row-id]').length === count, Math.min(n, pageSize));
 }
 
 describe('商品档案 list', () => {
@@ -154,11 +161,16 @@ describe('商品档案 list', () => {
     await page.locator('[data-action="confirm-cancel"]').click();
     // Wait for the cancelled dialog to leave: while it animates out, a second one would share its buttons.
     await page.locator('[data-confirm-message]').waitFor({ state: 'hidden' });
-    await expect.poll(() => total(page)).toContain(String(N));
+    expect(await page.locator('[data-pager="total"]').textContent()).toContain(String(N));
     await row.locator('[data-button="btn_remove"]').click();
     await page.locator('[data-confirm-message]').getByText('此操作将永久删除该数据, 是否继续？').waitFor();
+    // The race seen in CI: the total was read with expect.poll, which gives up after one second,
+    // while the delete and the list reload it triggers are two server round trips. Wait for the
+    // delete's answer, then for the reloaded list (the page's timeout bounds both).
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/visualdev/OnlineDev/demo-model/'));
     await page.locator('[data-action="confirm-ok"]').click();
-    await expect.poll(() => total(page)).toContain(String(N - 1));
+    expect((await (await deleted).json()).code).toBe(200);
+    await waitTotal(page, N - 1, 50); // 50 a page since the paging test
     await waitFirst(page, 'goodsCode', code(2));
   });
 
@@ -206,7 +218,7 @@ describe('商品档案 list', () => {
     await batch.click();
     await page.locator('[data-confirm-message]').getByText('此操作将永久删除该数据, 是否继续？').waitFor();
     await page.locator('[data-action="confirm-ok"]').click();
-    await expect.poll(() => total(page)).toContain('3');
+    await waitTotal(page, 3);
     expect((await columnTexts(page, 'goodsCode')).sort()).toEqual(['B.1', 'B.3', 'B.5']);
     // select all on the page, delete
     await page.locator('[data-confirm-message]').waitFor({ state: 'hidden' });

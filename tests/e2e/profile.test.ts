@@ -24,8 +24,19 @@ describe('profile', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-profile').click();
     await expectPath(page, '/profile');
-    await page.getByTestId('base-view').waitFor();
-    await expect(page.getByTestId('base-view').textContent()).resolves.toContain('staff');
+    const view = page.getByTestId('base-view');
+    await view.waitFor();
+    await expect(view.textContent()).resolves.toContain('staff');
+    // Every field of the product's profile, the selects' values named from their dictionaries.
+    for (const text of ['汉族', '身份证', '330106199209080015', '本科', '杭州', '供应链管理有限公司/运营部', '运营专员', '2021-07-01']) await view.getByText(text).first().waitFor();
+    await page.getByTestId('base-edit-button').click();
+    await page.getByTestId('base-nation').click();
+    await page.getByRole('option', { name: '回族', exact: true }).click();
+    await page.getByTestId('base-gender').click();
+    await page.getByRole('option', { name: '保密', exact: true }).click();
+    await page.getByTestId('base-save').click();
+    await view.getByText('回族').waitFor();
+    await view.getByText('保密').waitFor();
     for (const tab of ['organisations', 'authorize', 'log', 'signature', 'preferences']) {
       await page.getByTestId(`profile-tab-${tab}`).click();
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath, newPage, PASSWORD, signIn, startE2E, type E2E } from './browser';
+import { login } from '../api/oauth-client';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -7,6 +8,32 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await e2e?.close();
+});
+
+describe('session: the real-time socket', () => {
+  it("opens /websocket/{token} after sign-in; a sign-in elsewhere pushes 'logout': the page says why and goes to /guide", async () => {
+    const { context, page } = await newPage(e2e);
+    // Listening before sign-in: the handshake's answer may come before any later wait could start.
+    const handshake = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) => {
+        if (!new URL(ws.url()).pathname.startsWith('/websocket/')) return;
+        ws.on('framereceived', (frame) => String(frame.payload).includes('"initMessage"') && resolve());
+      }),
+    );
+    await signIn(page, 'customer2');
+    await handshake;
+    const db = e2e.server.database.db;
+    await db.updateTable('baseSysConfig').set({ value: '1' }).where('key', '=', 'singleLogin').execute();
+    try {
+      expect((await login(e2e.server, 'customer2', PASSWORD)).body.code).toBe(200);
+      await page.getByText('您的账号已在其他地方登录').waitFor();
+      await expectPath(page, '/guide');
+      expect(await page.evaluate(() => localStorage.getItem('scp_token'))).toBeNull();
+    } finally {
+      await db.updateTable('baseSysConfig').set({ value: '0' }).where('key', '=', 'singleLogin').execute();
+    }
+    await context.close();
+  });
 });
 
 describe('session: lock screen, sign-out, reload', () => {

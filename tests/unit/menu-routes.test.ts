@@ -4,6 +4,7 @@ import {
   findMenuRoute,
   readProperties,
   splitAddress,
+  storedAddress,
   toNode,
   visualisationUrl,
   type MenuItem,
@@ -144,5 +145,19 @@ describe('buildMenuRoutes', () => {
   });
   it('tolerates an empty or missing menu', () => {
     expect(buildMenuRoutes(null)).toEqual({ navigation: [], routes: [], searchable: [] });
+  });
+});
+
+describe('addresses as the menu stores and sends them', () => {
+  it('drops the leading slash of in-app pages (2, 3, 4, 5, 8); the front end adds it back', () => {
+    expect(storedAddress(2, '/systemData/dictionary')).toBe('systemData/dictionary');
+    expect(storedAddress(3, '//operations/goods ')).toBe('operations/goods');
+    for (const type of [4, 5, 8]) expect(storedAddress(type, 'a/b')).toBe('a/b');
+    expect(toNode(item({ type: 2, urlAddress: storedAddress(2, '/systemData/dictionary') })).path).toBe('/systemData/dictionary');
+  });
+  it('keeps visualisation and link addresses as written', () => {
+    expect(storedAddress(6, '/DataV/view/1?token=${jnpfToken}')).toBe('/DataV/view/1?token=${jnpfToken}');
+    expect(storedAddress(7, 'https://example.com/')).toBe('https://example.com/');
+    expect(storedAddress(2, null)).toBeNull();
   });
 });

@@ -10,11 +10,9 @@ import { refuse } from '../../http/errors';
 import { AVATAR_NAME_PATTERN, AVATAR_URL_PREFIX, avatarPath } from '../file/avatar-store';
 import { consumeCaptcha } from '../file/captcha-store';
 import { accountKey, clearFailures } from '../oauth/accounts-repo';
-import { organisationOf } from '../oauth/current-user';
-import { PHONE_PATTERN } from '../oauth/sms';
 import { readSysConfig } from '../system/config-store';
-import { preferencesOf, readProfile, saveProfile, savePreferences } from './profile-repo';
-import { BaseInfoBody, BaseInfoData, ModifyPasswordBody, Preferences, SystemLanguageBody, SystemThemeBody } from './schemas';
+import { preferencesOf, readProfile, savePreferences } from './profile-repo';
+import { ModifyPasswordBody, Preferences, SystemLanguageBody, SystemThemeBody } from './schemas';
 
 export interface CurrentUserOptions {
   db: Db;
@@ -22,112 +20,10 @@ export interface CurrentUserOptions {
 }
 
 export const tags = ['current-user'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const BIRTHDAY_MIN = Date.UTC(1900, 0, 1);
 
-/** Trims optional text: undefined stays (no change), blank becomes null, too long is refused. */
-function text(value: string | null | undefined, max: number, field: string) {
-  if (value === undefined || value === null) return value;
-  const trimmed = value.trim();
-  if ([...trimmed].length > max) throw refuse('profile.textTooLong', { field, max });
-  return trimmed === '' ? null : trimmed;
-}
-
-/** Profile (BaseInfo), avatar, password, theme and language of the signed-in user. */
+/** Avatar, password, theme and language of the signed-in user (the profile itself: base-info.ts). */
 export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = async (app, opts) => {
   const { db } = opts;
-
-  async function baseInfo(userId: string) {
-    const user = await db.selectFrom('baseUser').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-    const profile = await readProfile(db, userId);
-    const org = await organisationOf(db, user.organizeId);
-    const position = user.positionId ? await db.selectFrom('basePosition').select('fullName').where('id', '=', user.positionId).executeTakeFirst() : undefined;
-    const roles = await db
-      .selectFrom('baseUserRelation')
-      .innerJoin('baseRole', 'baseRole.id', 'baseUserRelation.objectId')
-      .select('baseRole.fullName')
-      .where('baseUserRelation.userId', '=', userId)
-      .where('baseUserRelation.objectType', '=', 'Role')
-      .orderBy('baseRole.sortCode')
-      .execute();
-    const manager = user.managerId ? await db.selectFrom('baseUser').select('realName').where('id', '=', user.managerId).executeTakeFirst() : undefined;
-    return {
-      id: user.id,
-      account: user.account,
-      realName: user.realName,
-      gender: user.gender,
-      mobile: user.mobile,
-      email: user.email,
-      birthday: profile?.birthday ?? null,
-      landline: profile?.landline ?? null,
-      postalAddress: profile?.postalAddress ?? null,
-      urgentContacts: profile?.urgentContacts ?? null,
-      urgentTelePhone: profile?.urgentTelephone ?? null,
-      signature: profile?.signature ?? null,
-      headIcon: user.headIcon,
-      userKind: user.userKind,
-      organizeName: org.organizeName,
-      departmentName: org.departmentName,
-      positionName: position?.fullName ?? null,
-      roleName: roles.map((r) => r.fullName).join(','),
-      managerName: manager?.realName ?? null,
-      createdAt: user.createdAt,
-      prevLoginTime: user.prevLoginTime,
-      prevLoginIPAddress: user.prevLoginIp,
-    };
-  }
-
-  app.get(
-    '/Current/BaseInfo',
-    { config: { access: 'signedIn' }, schema: { tags, summary: 'My profile (account read-only)', response: { 200: Envelope(BaseInfoData) } } },
-    async (request) => ok(await baseInfo(principalOf(request).user.id)),
-  );
-
-  app.put(
-    '/Current/BaseInfo',
-    {
-      config: { access: 'signedIn' },
-      schema: { tags, summary: 'Change my profile; fields left out keep their value, null clears', body: BaseInfoBody, response: { 200: Envelope(BaseInfoData) } },
-    },
-    async (request) => {
-      const { user } = principalOf(request);
-      const b = request.body;
-      const t = (key: 'profile.fieldRealName' | 'profile.fieldSignature' | 'profile.fieldAddress' | 'profile.fieldContact' | 'profile.fieldPhone') => request.t(key);
-      const userChange: { realName?: string; gender?: number | null; mobile?: string | null; email?: string | null } = {};
-      if (b.realName !== undefined) {
-        const realName = text(b.realName, 50, t('profile.fieldRealName'));
-        if (!realName) throw refuse('profile.realNameRequired');
-        userChange.realName = realName;
-      }
-      if (b.gender !== undefined) userChange.gender = b.gender;
-      if (b.mobile !== undefined) {
-        const mobile = b.mobile?.trim() || null;
-        if (mobile && !PHONE_PATTERN.test(mobile)) throw refuse('oauth.phoneInvalid');
-        userChange.mobile = mobile;
-      }
-      if (b.email !== undefined) {
-        const email = b.email?.trim() || null;
-        if (email && (email.length > 100 || !EMAIL.test(email))) throw refuse('profile.emailInvalid');
-        userChange.email = email;
-      }
-      if (b.birthday !== undefined && b.birthday !== null && (!Number.isFinite(b.birthday) || b.birthday < BIRTHDAY_MIN || b.birthday > Date.now())) {
-        throw refuse('profile.birthdayInvalid');
-      }
-      const profileChange = Object.fromEntries(
-        Object.entries({
-          birthday: b.birthday,
-          landline: text(b.landline, 30, t('profile.fieldPhone')),
-          postalAddress: text(b.postalAddress, 200, t('profile.fieldAddress')),
-          urgentContacts: text(b.urgentContacts, 50, t('profile.fieldContact')),
-          urgentTelephone: text(b.urgentTelePhone, 30, t('profile.fieldPhone')),
-          signature: text(b.signature, 200, t('profile.fieldSignature')),
-        }).filter(([, v]) => v !== undefined),
-      );
-      if (Object.keys(userChange).length) await db.updateTable('baseUser').set({ ...userChange, updatedAt: Date.now() }).where('id', '=', user.id).execute();
-      if (Object.keys(profileChange).length) await saveProfile(db, user.id, profileChange);
-      return ok(await baseInfo(user.id), request.t('profile.saved'));
-    },
-  );
 
   app.put(
     '/Current/Avatar/:name',

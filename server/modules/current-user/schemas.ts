@@ -7,42 +7,58 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
 
 
+/** GET /Current/BaseInfo, in the field names of the product's profile page (docs/COMPATIBILITY.md). */
 export const BaseInfoData = Type.Object({
   id: Type.String(),
   account: Type.String({ description: 'read-only' }),
   realName: Type.String(),
-  gender: Nullable(Type.Integer({ description: '1 male, 2 female, 0 undisclosed' })),
-  mobile: Nullable(Type.String()),
-  email: Nullable(Type.String()),
+  gender: Nullable(Type.Integer({ description: 'a code of the sex dictionary: 1 男, 2 女, 3 保密' })),
+  nation: Nullable(Type.String({ description: 'id of a Nation dictionary entry' })),
+  nativePlace: Nullable(Type.String()),
+  certificatesType: Nullable(Type.String({ description: 'id of a certificateType dictionary entry' })),
+  certificatesNumber: Nullable(Type.String()),
+  education: Nullable(Type.String({ description: 'id of an Education dictionary entry' })),
   birthday: Nullable(Type.Number({ description: 'epoch milliseconds' })),
+  telePhone: Nullable(Type.String({ description: 'office phone' })),
   landline: Nullable(Type.String()),
-  postalAddress: Nullable(Type.String()),
+  mobilePhone: Nullable(Type.String()),
+  email: Nullable(Type.String()),
   urgentContacts: Nullable(Type.String()),
   urgentTelePhone: Nullable(Type.String()),
+  postalAddress: Nullable(Type.String()),
   signature: Nullable(Type.String({ description: 'a one-line personal description' })),
   headIcon: Nullable(Type.String()),
   userKind: Type.String(),
-  organizeName: Nullable(Type.String()),
-  departmentName: Nullable(Type.String()),
-  positionName: Nullable(Type.String()),
-  roleName: Type.String({ description: 'role names joined with ","' }),
-  managerName: Nullable(Type.String()),
-  createdAt: Type.Number(),
-  prevLoginTime: Nullable(Type.Number()),
+  organize: Nullable(Type.String({ description: 'read-only: the organisation path, company first ("供应链管理有限公司/运营部")' })),
+  manager: Nullable(Type.String({ description: "read-only: the manager's name" })),
+  position: Nullable(Type.String({ description: 'read-only: the name of the major position' })),
+  roleId: Type.String({ description: 'read-only: role NAMES joined with "," (the product shows this field as text)' }),
+  creatorTime: Type.Number({ description: 'read-only: when the account was made (epoch ms)' }),
+  prevLogTime: Nullable(Type.Number({ description: 'read-only: the previous sign-in (epoch ms)' })),
   prevLoginIPAddress: Nullable(Type.String()),
+  entryDate: Nullable(Type.Number({ description: 'read-only: the day the person joined (epoch ms), set by staff administration' })),
 });
 
-/** Every field may be sent; a field left out keeps its value, null clears it. realName cannot be cleared. */
+const Option = (description: string) => Type.Optional(Nullable(Type.String({ maxLength: 50, description })));
+
+/** Every field may be sent; a field left out keeps its value, null (or '') clears it. realName cannot be cleared. Read-only fields are ignored. */
 export const BaseInfoBody = Type.Object({
   realName: Type.Optional(Text(200)),
-  gender: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2 }))),
-  mobile: Type.Optional(Nullable(Text(50))),
-  email: Type.Optional(Nullable(Text(200))),
+  gender: Type.Optional(Nullable(Type.Integer({ description: 'a code of the sex dictionary (the product sends it as text; "1" is read as 1)' }))),
+  nation: Option('id of a Nation dictionary entry'),
+  nativePlace: Type.Optional(Nullable(Text(100))),
+  certificatesType: Option('id of a certificateType dictionary entry'),
+  certificatesNumber: Type.Optional(Nullable(Text(100, 'checked as a national ID card number when the type is 身份证'))),
+  education: Option('id of an Education dictionary entry'),
   birthday: Type.Optional(Nullable(Type.Number())),
+  telePhone: Type.Optional(Nullable(Text(100))),
   landline: Type.Optional(Nullable(Text(100))),
-  postalAddress: Type.Optional(Nullable(Text(500))),
+  mobilePhone: Type.Optional(Nullable(Text(50))),
+  mobile: Type.Optional(Nullable(Text(50, 'older name of mobilePhone; mobilePhone wins when both are sent'))),
+  email: Type.Optional(Nullable(Text(200))),
   urgentContacts: Type.Optional(Nullable(Text(100))),
   urgentTelePhone: Type.Optional(Nullable(Text(100))),
+  postalAddress: Type.Optional(Nullable(Text(500))),
   signature: Type.Optional(Nullable(Text(500))),
 });
 
@@ -60,7 +76,7 @@ export const Subordinate = Type.Object({
   account: Type.String(),
   realName: Type.String(),
   headIcon: Nullable(Type.String()),
-  gender: Nullable(Type.Integer()),
+  gender: Nullable(Type.Integer({ description: 'a code of the sex dictionary' })),
   mobile: Nullable(Type.String()),
   organizeName: Nullable(Type.String()),
   positionName: Nullable(Type.String()),
@@ -72,7 +88,7 @@ const ItemView = Type.Object({ enCode: Type.String(), fullName: Type.String() })
 export const AuthorizeData = Type.Object({
   isAdministrator: Type.Boolean(),
   roles: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String(), enCode: Type.String() })),
-  menuList: Type.Array(MenuNode),
+  menuList: Type.Array(MenuNode, { description: 'as CurrentUser: one node per system, its menu tree under children' }),
   permissionList: Type.Array(
     Type.Object({ modelId: Type.String(), moduleName: Type.String(), button: Type.Array(ItemView), column: Type.Array(ItemView), form: Type.Array(ItemView) }),
   ),

@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 import type { Db } from '../../db';
-import type { ModuleItemRow, ModuleRow } from '../../db/schema';
+import type { ModuleItemRow, ModuleRow, SystemRow } from '../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Locale } from '../../../src/runtime/i18n';
 import { translate } from '../../../src/runtime/i18n';
 import { publicSysConfig, type SysConfig } from '../system/config-store';
 import { layoutOf } from './sign-in';
+import { passwordExpiry } from '../../auth/password-policy';
 import { preferencesOf, readProfile } from '../current-user/profile-repo';
 
 export interface MenuNode {
@@ -24,13 +25,9 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-/** Menu types that are pages (everything but directories and menu groups). */
-const PAGE_TYPES = new Set([2, 3, 4, 5, 6, 7, 8]);
-
-/** The systems of the user; every user belongs to every enabled system, the first one is current. */
-async function systemsOf(db: Db) {
-  const systems = await db.selectFrom('baseSystem').select(['id', 'fullName']).where('enabledMark', '=', 1).orderBy('sortCode').orderBy('id').execute();
-  return systems.map((s, i) => ({ id: s.id, fullName: s.fullName, currentSystem: i === 0 }));
+/** Every enabled system in order; the user's are those where they see a menu (systems have no membership table yet). */
+async function enabledSystems(db: Db): Promise<SystemRow[]> {
+  return db.selectFrom('baseSystem').selectAll().where('enabledMark', '=', 1).orderBy('sortCode').orderBy('id').execute();
 }
 
 /** The modules the roles grant (administrators: all), enabled, of one system, in menu order. */
@@ -122,11 +119,11 @@ export function ipPlaceName(ip: string | null, locale: Locale): string | null {
   return translate(locale, local ? 'oauth.ipLocal' : 'oauth.ipUnknown');
 }
 
-export async function organisationOf(db: Db, organizeId: string | null) {
-  if (!organizeId) return { department: null, departmentName: null, organizeName: null };
-  // Walk up to the nearest company; the tree is shallow, a few look-ups at most.
+/** The organisation and its parents up to the nearest company: [own, …, company]. */
+export async function organisationChain(db: Db, organizeId: string | null) {
+  // The tree is shallow: a few look-ups at most.
   const chain: { id: string; parentId: string; category: string; fullName: string }[] = [];
-  let id: string | undefined = organizeId;
+  let id: string | null | undefined = organizeId;
   while (id && id !== '-1' && chain.length < 20) {
     const row = await db.selectFrom('baseOrganize').select(['id', 'parentId', 'category', 'fullName']).where('id', '=', id).executeTakeFirst();
     if (!row) break;
@@ -134,6 +131,11 @@ export async function organisationOf(db: Db, organizeId: string | null) {
     if (row.category === 'company') break;
     id = row.parentId;
   }
+  return chain;
+}
+
+export async function organisationOf(db: Db, organizeId: string | null) {
+  const chain = await organisationChain(db, organizeId);
   const own = chain[0];
   const company = chain.find((o) => o.category === 'company');
   return {
@@ -143,7 +145,9 @@ export async function organisationOf(db: Db, organizeId: string | null) {
   };
 }
 
-async function userInfo(db: Db, principal: Principal, config: SysConfig, locale: Locale, systems: Awaited<ReturnType<typeof systemsOf>>) {
+type SystemRef = { id: string; fullName: string; currentSystem: boolean };
+
+async function userInfo(db: Db, principal: Principal, config: SysConfig, locale: Locale, systems: SystemRef[]) {
   const u = principal.user;
   const positions = await db
     .selectFrom('baseUserRelation')
@@ -179,24 +183,42 @@ async function userInfo(db: Db, principal: Principal, config: SysConfig, locale:
     theme: layoutOf(u, config),
     language: u.language,
     preferences: preferencesOf(u, await readProfile(db, u.id), config),
-    // The shell opens the forced reset-password dialog (spec 2.6) when this is true.
-    mustChangePassword: config.mandatoryModificationOfInitialPassword === 1 && u.changePasswordDate === null,
+    // The shell opens the forced reset-password dialog (spec 2.6) when this is true: an initial
+    // password the policy wants changed, or a password past its regular-update cycle.
+    mustChangePassword: (config.mandatoryModificationOfInitialPassword === 1 && u.changePasswordDate === null) || passwordExpiry(config, u, Date.now()).expired,
     permissionCodes: [...principal.permissions].sort(),
   };
 }
 
-/** Everything the browser needs after sign-in to build its menu, routes and gates (spec 3, "Info response"). */
+/**
+ * A system at the top of menuList and routerList (spec 3 "Info response", 6): the product's
+ * client takes `list.filter(o => o.id === <current system id>)[0].children`. It has the shape
+ * of a menu node (type 0, like a directory) so one schema describes the whole tree.
+ */
+function systemNode(system: SystemRow, children: MenuNode[]): MenuNode {
+  return {
+    id: system.id, parentId: '-1', enCode: system.enCode, fullName: system.fullName, type: 0, icon: system.icon, urlAddress: null,
+    linkTarget: null, propertyJson: null, sortCode: system.sortCode, isHidden: 0, hasChildren: children.length > 0, children,
+  };
+}
+
+/**
+ * Everything the browser needs after sign-in to build its menu, routes and gates (spec 3,
+ * "Info response"): one node per system of the user with that system's menu tree under
+ * `children`, in menuList and in routerList alike; the first system is the current one.
+ */
 export async function currentUser(db: Db, principal: Principal, config: SysConfig, locale: Locale) {
-  const systems = await systemsOf(db);
-  const current = systems.find((s) => s.currentSystem);
-  const menuList = current ? buildMenuTree(await visibleModules(db, principal, current.id)) : [];
-  const routerList = flatten(menuList)
-    .filter((n) => PAGE_TYPES.has(n.type))
-    .map(({ children: _children, ...rest }) => ({ ...rest, hasChildren: false }));
+  const menuList: MenuNode[] = [];
+  for (const system of await enabledSystems(db)) {
+    const tree = buildMenuTree(await visibleModules(db, principal, system.id));
+    if (tree.length) menuList.push(systemNode(system, tree));
+  }
+  const systems = menuList.map((s, i) => ({ id: s.id, fullName: s.fullName, currentSystem: i === 0 }));
+  const entries = flatten(menuList.flatMap((s) => s.children));
   return {
     menuList,
-    routerList,
-    permissionList: await permissionList(db, principal, flatten(menuList)),
+    routerList: menuList,
+    permissionList: await permissionList(db, principal, entries),
     userInfo: await userInfo(db, principal, config, locale, systems),
     sysConfigInfo: publicSysConfig(config),
   };

@@ -14,6 +14,7 @@ import { currentUser } from './current-user';
 import { CurrentUserData, LockStateData, LoginBody, LoginConfigData, LoginData, NeedCaptchaNote, SmsLoginBody, SmsPurposeQuery, UnlockBody } from './schemas';
 import { mobileTaken, publicAccountRoutes, SMS_REGISTER } from './public-routes';
 import { scanLoginRoutes } from './scan-login';
+import { assertLoginMethod, loginConfigRoutes } from './login-config';
 import { assertNotLocked, failAttempt, needsCaptcha, passwordSignIn, SMS_LOGIN, smsSignIn, type Caller } from './sign-in';
 import { issueSmsCode, PHONE_PATTERN, SMS_RULES } from './sms';
 
@@ -35,6 +36,28 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   // Not `opts`: it carries the prefix, which would then be applied twice.
   await app.register(publicAccountRoutes, deps);
   await app.register(scanLoginRoutes, deps);
+  await app.register(loginConfigRoutes, deps);
+
+  /** Checks the session's own account and password and unlocks; wrong passwords count towards the account lock. */
+  async function unlock(request: FastifyRequest, account: string, password: string) {
+    const { session, user } = principalOf(request);
+    const key = accountKey(account);
+    if (!key) throw refuse('oauth.accountRequired');
+    if (!password) throw refuse('oauth.passwordRequired');
+    if (key !== user.account.toLowerCase()) throw refuse('oauth.unlockWrongAccount');
+    const config = await readSysConfig(db);
+    await assertNotLocked(db, key, config);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      // Once the account locks, this session ends too: an unattended locked screen gets a few tries only.
+      await failAttempt(db, key, config, 'oauth.wrongCredentials').catch(async (error) => {
+        if (error?.key === 'oauth.accountLocked') await revokeSession(db, session.id, ReplyCode.tokenInvalid);
+        throw error;
+      });
+    }
+    await clearFailures(db, key);
+    await setSessionLocked(db, session.id, false);
+    return done(request.t('oauth.unlockSuccess'));
+  }
 
   app.post(
     '/Login',
@@ -59,6 +82,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
     async (request) => {
       const body = request.body;
       if (body.grant_type && body.grant_type !== 'smsCode') throw refuse('oauth.grantTypeUnsupported');
+      await assertLoginMethod(db, 'sms');
       const data = await smsSignIn(deps, { phone: body.account, smsCode: body.smsCode }, caller(request));
       return ok(data, request.t('oauth.loginSuccess'));
     },
@@ -82,6 +106,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
       const phone = request.params.phone.trim();
       const purpose = request.query.purpose ?? SMS_LOGIN;
       if (!PHONE_PATTERN.test(phone)) throw refuse('oauth.phoneInvalid');
+      if (purpose === SMS_LOGIN) await assertLoginMethod(db, 'sms');
       let deliver: boolean;
       if (purpose === SMS_REGISTER) {
         if (await mobileTaken(db, phone)) throw refuse('profile.mobileRegistered');
@@ -144,11 +169,23 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   app.post(
     '/LockScreen',
     {
-      config: { access: 'signedIn' },
-      schema: { tags, summary: 'Lock this session: every call but unlock, logout and lock state answers 603', response: { 200: EmptyEnvelope } },
+      config: { access: 'signedIn', allowWhenLocked: true },
+      schema: {
+        tags,
+        summary: 'Lock this session (every call but unlock, logout and lock state then answers 603); with { account, password } it unlocks instead',
+        description:
+          "The product's own client locks its screen in the browser only and sends its unlock here as { account, password } (MD5 hex): with both, this checks them like UnlockScreen and unlocks.",
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
-      await setSessionLocked(db, principalOf(request).session.id, true);
+      const body = (request.body ?? {}) as { account?: unknown; password?: unknown };
+      if (body.password !== undefined || body.account !== undefined) {
+        const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
+        return unlock(request, text(body.account), text(body.password));
+      }
+      const { session } = principalOf(request);
+      await setSessionLocked(db, session.id, true);
       return done(request.t('oauth.screenLockedOk'));
     },
   );
@@ -176,24 +213,6 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
         response: { 200: EmptyEnvelope },
       },
     },
-    async (request) => {
-      const { session, user } = principalOf(request);
-      const key = accountKey(request.body.account);
-      if (!key) throw refuse('oauth.accountRequired');
-      if (!request.body.password) throw refuse('oauth.passwordRequired');
-      if (key !== user.account.toLowerCase()) throw refuse('oauth.unlockWrongAccount');
-      const config = await readSysConfig(db);
-      await assertNotLocked(db, key, config);
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        // Once the account locks, this session ends too: an unattended locked screen gets a few tries only.
-        await failAttempt(db, key, config, 'oauth.wrongCredentials').catch(async (error) => {
-          if (error?.key === 'oauth.accountLocked') await revokeSession(db, session.id, ReplyCode.tokenInvalid);
-          throw error;
-        });
-      }
-      await clearFailures(db, key);
-      await setSessionLocked(db, session.id, false);
-      return done(request.t('oauth.unlockSuccess'));
-    },
+    async (request) => unlock(request, request.body.account, request.body.password),
   );
 };

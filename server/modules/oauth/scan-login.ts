@@ -8,6 +8,7 @@ import { readSysConfig } from '../system/config-store';
 import type { OauthOptions } from './routes';
 import { ScanStatusData, ScanTicketData, ScanTicketParams } from './schemas';
 import { finishSignIn } from './sign-in';
+import { assertLoginMethod } from './login-config';
 
 /** A ticket may be scanned and confirmed for two minutes; a confirmed one is collected within one more. */
 export const SCAN_TICKET_TTL_MS = 2 * 60_000;
@@ -32,6 +33,7 @@ export const scanLoginRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (a
     '/ScanLogin/Ticket',
     { config: { access: 'public' }, schema: { tags, summary: 'A one-time scan-login ticket, valid two minutes', response: { 200: Envelope(ScanTicketData) } } },
     async () => {
+      await assertLoginMethod(db, 'scan');
       const now = Date.now();
       const ticket = newToken();
       const expiresAt = now + SCAN_TICKET_TTL_MS;

@@ -57,10 +57,8 @@ const menuFields = {
   hasChildren: Type.Boolean(),
 };
 
-export const MenuNode = Type.Cyclic(
-  { MenuNode: Type.Object({ ...menuFields, children: Type.Array(Type.Ref('MenuNode')) }) },
-  'MenuNode',
-);
+const menuNodeShape = Type.Object({ ...menuFields, children: Type.Array(Type.Ref('MenuNode')) });
+export const MenuNode = Type.Cyclic({ MenuNode: menuNodeShape }, 'MenuNode');
 
 const ItemView = Type.Object({ enCode: Type.String(), fullName: Type.String() });
 
@@ -68,9 +66,15 @@ const sysConfigShape = Object.fromEntries(
   PUBLIC_CONFIG_KEYS.map((k) => [k, ['sysName', 'sysVersion', 'logoIcon', 'navigationIcon', 'title', 'layoutType', 'themeClass', 'slideClass', 'copyright', 'errorLog'].includes(k) ? Type.String() : Type.Number()]),
 );
 
-export const CurrentUserData = Type.Object({
-  menuList: Type.Array(MenuNode),
-  routerList: Type.Array(Type.Object(menuFields)),
+const SystemMenus = (what: string) =>
+  Type.Array(Type.Ref('MenuNode'), {
+    description: `${what}: one node per system of the user (id = userInfo.systemIds[].id, type 0) with that system's menu tree under children; the client uses the children of the currentSystem node`,
+  });
+
+// One cyclic definition for the reply: menuList and routerList both refer to it (two copies would clash by $id).
+export const CurrentUserData = Type.Cyclic({ MenuNode: menuNodeShape, CurrentUserData: Type.Object({
+  menuList: SystemMenus('Navigation'),
+  routerList: SystemMenus('Routes (the same tree as menuList)'),
   permissionList: Type.Array(
     Type.Object({ modelId: Type.String(), moduleName: Type.String(), button: Type.Array(ItemView), column: Type.Array(ItemView), form: Type.Array(ItemView) }),
   ),
@@ -101,11 +105,11 @@ export const CurrentUserData = Type.Object({
     theme: Type.String(),
     language: Nullable(Type.String()),
     preferences: Preferences,
-    mustChangePassword: Type.Boolean({ description: 'the policy demands a change and the user never changed the initial password: show the forced dialog' }),
+    mustChangePassword: Type.Boolean({ description: 'show the forced dialog: the policy demands a change of the initial password and the user never changed it, or the password expired (passwordIsUpdatedRegularly)' }),
     permissionCodes: Type.Array(Type.String()),
   }),
   sysConfigInfo: Type.Object(sysConfigShape),
-});
+}) }, 'CurrentUserData');
 
 export const LockStateData = Type.Object({
   locked: Type.Boolean(),
@@ -170,4 +174,33 @@ export const SmsPurposeQuery = Type.Object({
   purpose: Type.Optional(
     Type.Union([Type.Literal('login'), Type.Literal('register'), Type.Literal('forgetPwd')], { default: 'login', description: 'what the code is for; each has its own limits' }),
   ),
+});
+
+/** GET /api/oauth/getLoginConfig: what the sign-in page offers (the product's field names first). */
+export const LoginPageConfigData = Type.Object({
+  redirect: Type.Boolean({ description: 'true = sign in at an external single sign-on page (url); never true here: no SSO is configured' }),
+  url: Type.String({ description: 'the single sign-on page when redirect is true, else empty' }),
+  ticketParams: Type.String({ description: 'query parameter carrying the sign-on ticket back (SSO and third-party logins), empty when none is offered' }),
+  socialsList: Type.Array(
+    Type.Object({ enCode: Type.String(), fullName: Type.String(), icon: Type.String(), renderUri: Type.String() }),
+    { description: 'third-party logins offered on the page; none is configured on this platform' },
+  ),
+  isTenant: Type.Boolean({ description: 'multi-tenant sign-in (no)' }),
+  loginMethods: Type.Array(Type.Union([Type.Literal('password'), Type.Literal('sms'), Type.Literal('scan')]), {
+    description: 'the tabs of the sign-in page, in order: account + password always, SMS code and scan login unless turned off in system config',
+  }),
+  enableVerificationCode: Type.Integer({ description: '1 = every password sign-in needs the captcha' }),
+  verificationCodeNumber: Type.Integer(),
+  sysName: Type.String(),
+  title: Type.String(),
+  logoIcon: Type.String(),
+  copyright: Type.String(),
+});
+
+/** POST /api/oauth/updatePasswordMessage: the password-expiry reminder of the signed-in user. */
+export const PasswordReminderData = Type.Object({
+  remind: Type.Boolean({ description: 'true = show the reminder (msg holds its text): the password expires within updateInAdvance days or has expired' }),
+  expired: Type.Boolean(),
+  expiresAt: Nullable(Type.Number({ description: 'epoch ms; null when passwords do not expire (passwordIsUpdatedRegularly 0)' })),
+  daysLeft: Nullable(Type.Integer()),
 });

@@ -29,6 +29,13 @@ const NUMBER = {
   lockFailures: 5,
   lockMinutes: 10,
   singleLogin: 0,
+  /** Sign-in methods offered beside account + password (GET /api/oauth/getLoginConfig); the routes refuse a method turned off. */
+  enableSmsLogin: 1,
+  enableScanLogin: 1,
+  /** Passwords expire `updateCycle` days after they were set; users are reminded `updateInAdvance` days before (the product's keys). */
+  passwordIsUpdatedRegularly: 0,
+  updateCycle: 90,
+  updateInAdvance: 7,
   ...DEFAULT_PASSWORD_POLICY,
 } as const;
 

@@ -4,32 +4,46 @@ import { http, request } from './client';
 
 const BASE = '/api/permission/Users/Current';
 
+/** GET /Current/BaseInfo, in the product's field names. Dictionary fields hold entry ids (gender: a sex code). */
 export interface BaseInfo {
   id: string;
   account: string;
   realName: string;
   gender: number | null;
-  mobile: string | null;
-  email: string | null;
+  nation: string | null;
+  nativePlace: string | null;
+  certificatesType: string | null;
+  certificatesNumber: string | null;
+  education: string | null;
   birthday: number | null;
+  telePhone: string | null;
   landline: string | null;
-  postalAddress: string | null;
+  mobilePhone: string | null;
+  email: string | null;
   urgentContacts: string | null;
   urgentTelePhone: string | null;
+  postalAddress: string | null;
   signature: string | null;
   headIcon: string | null;
   userKind?: string;
-  organizeName: string | null;
-  departmentName: string | null;
-  positionName: string | null;
-  roleName?: string;
-  managerName?: string | null;
-  createdAt?: number;
-  prevLoginTime?: number | null;
+  organize: string | null;
+  manager: string | null;
+  position: string | null;
+  roleId: string;
+  creatorTime: number;
+  prevLogTime: number | null;
   prevLoginIPAddress?: string | null;
+  entryDate: number | null;
 }
 
-export type BaseInfoChange = Partial<Omit<BaseInfo, 'id' | 'account' | 'headIcon' | 'organizeName' | 'departmentName' | 'positionName'>>;
+/** What the profile form may change (the rest is read-only). */
+export type BaseInfoChange = Partial<
+  Pick<
+    BaseInfo,
+    | 'realName' | 'gender' | 'nation' | 'nativePlace' | 'certificatesType' | 'certificatesNumber' | 'education' | 'birthday' | 'telePhone' | 'landline'
+    | 'mobilePhone' | 'email' | 'urgentContacts' | 'urgentTelePhone' | 'postalAddress' | 'signature'
+  >
+>;
 
 export interface Subordinate {
   id: string;

@@ -1,7 +1,7 @@
 /** Sign-in and session calls (/api/oauth, spec 7.1). Hooks and pages use these; components do no I/O. */
 import SparkMD5 from 'spark-md5';
 import { http, request } from './client';
-import type { CurrentUser, LockState, LoginConfig, LoginResult } from './types';
+import type { CurrentUser, LockState, LoginConfig, LoginPageConfig, LoginResult, PasswordReminder } from './types';
 import type { PasswordPolicy } from '../../runtime/password-policy';
 
 /** The fixed client fields every sign-in sends. */
@@ -66,6 +66,16 @@ export function getLoginConfig(account: string): Promise<LoginConfig> {
     sessionCall: true,
     silent: true,
   });
+}
+
+/** The sign-in page's methods and third-party logins (public). */
+export function getLoginPageConfig(): Promise<LoginPageConfig> {
+  return http.get<LoginPageConfig>('/api/oauth/getLoginConfig', undefined, { sessionCall: true, silent: true });
+}
+
+/** The password-expiry reminder: the reply's msg is the text to show when data.remind is true. */
+export function passwordReminder() {
+  return request<PasswordReminder>({ url: '/api/oauth/updatePasswordMessage', method: 'POST', data: {}, silent: true });
 }
 
 /** User info, menu and permissions. Error handling is left to the guard, which owns the message. */

@@ -17,6 +17,24 @@ export interface LoginConfig {
   copyright?: string;
 }
 
+/** GET /api/oauth/getLoginConfig: what the sign-in page offers. */
+export interface LoginPageConfig {
+  redirect: boolean;
+  url: string;
+  socialsList: { enCode: string; fullName: string; icon: string; renderUri: string }[];
+  loginMethods: ('password' | 'sms' | 'scan')[];
+  enableVerificationCode?: number;
+  sysName?: string;
+}
+
+/** POST /api/oauth/updatePasswordMessage (the reply's msg is the reminder text). */
+export interface PasswordReminder {
+  remind: boolean;
+  expired: boolean;
+  expiresAt: number | null;
+  daysLeft: number | null;
+}
+
 export interface LoginResult {
   token: string;
   theme?: string;
@@ -44,7 +62,7 @@ export interface UserInfo {
   isAdministrator?: boolean;
   userKind?: string | null;
   permissionCodes?: string[];
-  systemIds?: { id: string; currentSystem?: boolean | number }[];
+  systemIds?: { id: string; fullName?: string; currentSystem?: boolean | number }[];
   [extra: string]: unknown;
 }
 
@@ -66,12 +84,12 @@ export interface SysConfigInfo {
   [extra: string]: unknown;
 }
 
-/** GET /api/oauth/CurrentUser. */
+/** GET /api/oauth/CurrentUser: menuList and routerList hold one node per system, its menu under children. */
 export interface CurrentUser {
   menuList: MenuItem[];
   userInfo: UserInfo | null;
   permissionList: PermissionEntry[];
-  routerList?: unknown[];
+  routerList?: MenuItem[];
   sysConfigInfo?: SysConfigInfo | null;
 }
 

@@ -1,7 +1,10 @@
 /** Hooks of the profile page: every call of /api/permission/Users/Current goes through here. */
+import { useMemo } from 'react';
 import { notifications } from '@mantine/notifications';
 import * as api from '../api/currentUser';
-import { tNow } from '../i18n';
+import { getAllDictionaries } from '../api/system';
+import { tNow, useLocale } from '../i18n';
+import { dictionaryLabel } from '../../runtime/i18n/dictionary-label';
 import { loadSession } from '../session/loader';
 import { patchUserInfo } from '../session/session';
 import { useLoad } from './useLoad';
@@ -58,3 +61,32 @@ export const useSubordinates = (id: string) => useLoad(() => api.getSubordinates
 export const useAuthorize = () => useLoad(api.getAuthorize);
 export const useLoginLog = (page: number, pageSize: number) => useLoad(() => api.getLoginLog({ currentPage: page, pageSize }), [page, pageSize]);
 export { api as currentUserApi };
+
+export interface ProfileOption {
+  value: string;
+  label: string;
+}
+
+/** The dictionaries behind the profile's selects (the product's codes) and the field each feeds. */
+export const PROFILE_DICTIONARIES = { gender: 'sex', nation: 'Nation', certificatesType: 'certificateType', education: 'Education' } as const;
+export type ProfileSelect = keyof typeof PROFILE_DICTIONARIES;
+
+/**
+ * Options of the profile's selects from the dictionary cache (GET DictionaryData/All), names in
+ * the user's language. Gender takes the sex entry's code as its value, the others the entry id,
+ * as the product's profile page does.
+ */
+export function useProfileOptions(): Record<ProfileSelect, ProfileOption[]> {
+  const locale = useLocale();
+  const { data } = useLoad(getAllDictionaries);
+  return useMemo(() => {
+    const options = (select: ProfileSelect): ProfileOption[] => {
+      const category = data?.find((c) => c.enCode === PROFILE_DICTIONARIES[select]);
+      return (category?.dictionaryList ?? []).map((e) => ({
+        value: select === 'gender' ? e.enCode : e.id,
+        label: dictionaryLabel(locale, category!.enCode, e),
+      }));
+    };
+    return { gender: options('gender'), nation: options('nation'), certificatesType: options('certificatesType'), education: options('education') };
+  }, [data, locale]);
+}

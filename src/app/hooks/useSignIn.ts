@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
-import { captchaUrl, getLoginConfig, getSmsCode, login, newCaptchaKey, smsLogin } from '../api/oauth';
-import type { LoginFailureData, LoginResult } from '../api/types';
+import { captchaUrl, getLoginConfig, getLoginPageConfig, getSmsCode, login, newCaptchaKey, smsLogin } from '../api/oauth';
+import type { LoginFailureData, LoginPageConfig, LoginResult } from '../api/types';
 import { appStore } from '../store';
 import { adoptToken, justSignedInAtom, setLock } from '../session/session';
 import { go } from '../router/navigation';
@@ -117,4 +117,23 @@ export function useSmsSignIn(fallbackMessage: string) {
   );
 
   return { error, setError, info, busy, wait, sendCode, submit };
+}
+
+/**
+ * The sign-in methods the server offers (GET /api/oauth/getLoginConfig); until it answers,
+ * or when it cannot, the password form alone.
+ */
+export function useLoginMethods(): LoginPageConfig['loginMethods'] {
+  const [methods, setMethods] = useState<LoginPageConfig['loginMethods']>(['password']);
+  useEffect(() => {
+    let live = true;
+    getLoginPageConfig().then(
+      (config) => live && Array.isArray(config.loginMethods) && setMethods(config.loginMethods),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return methods;
 }

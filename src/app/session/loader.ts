@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { notifications } from '@mantine/notifications';
 import { ReplyCode } from '../../runtime/codes';
 import { ApiError } from '../api/client';
-import { getCurrentUser } from '../api/oauth';
+import { getCurrentUser, passwordReminder } from '../api/oauth';
 import { currentLocale, setLocale, tNow } from '../i18n';
 import { isLocale } from '../../runtime/i18n';
 import { appStore } from '../store';
@@ -61,6 +61,17 @@ function install(session: SessionData): void {
   if (appStore.get(justSignedInAtom)) {
     appStore.set(justSignedInAtom, false);
     showPreviousLogin(session);
+    void remindPasswordExpiry();
+  }
+}
+
+/** Once per sign-in: the server says whether the password expires soon (and the words to say it). */
+async function remindPasswordExpiry(): Promise<void> {
+  try {
+    const reply = await passwordReminder();
+    if (reply.data?.remind) notifications.show({ id: 'password-expiry', color: 'orange', message: reply.msg, autoClose: 5000 });
+  } catch {
+    /* a reminder is not worth an error message */
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { atom } from 'jotai';
 import { buildMenuRoutes, type MenuItem, type MenuRoutes } from '../../runtime/menu/routes';
+import { currentSystemMenu } from '../../runtime/menu/systems';
 import { catalogues } from '../../runtime/i18n';
 import { getToken, isLocked, removeToken, setLocked, setToken } from '../storage';
 import { appStore } from '../store';
@@ -14,6 +15,7 @@ import type { CurrentUser, PermissionEntry, SysConfigInfo, UserInfo } from '../a
 
 export interface SessionData {
   userInfo: UserInfo;
+  /** The current system's menu tree (CurrentUser sends one node per system). */
   menuList: MenuItem[];
   permissionList: PermissionEntry[];
   sysConfig: SysConfigInfo;
@@ -66,13 +68,14 @@ export function resetSession(): void {
 
 export type LoadFailure = { kind: 'locked' } | { kind: 'failed'; message: string | null; messageKey?: 'app.authFailed' | 'app.noMenuPermission' };
 
-/** Checks a CurrentUser reply: empty user info and an empty menu fail sign-in (spec 8). */
+/** Checks a CurrentUser reply: empty user info and an empty menu (of the current system) fail sign-in (spec 8). */
 export function acceptCurrentUser(data: CurrentUser | null | undefined): SessionData | LoadFailure {
   if (!data || !data.userInfo || !data.userInfo.userId) return { kind: 'failed', message: null, messageKey: 'app.authFailed' };
-  if (!Array.isArray(data.menuList) || data.menuList.length === 0) return { kind: 'failed', message: null, messageKey: 'app.noMenuPermission' };
+  const menuList = currentSystemMenu(data.menuList, data.userInfo.systemIds);
+  if (menuList.length === 0) return { kind: 'failed', message: null, messageKey: 'app.noMenuPermission' };
   return {
     userInfo: data.userInfo,
-    menuList: data.menuList,
+    menuList,
     permissionList: data.permissionList ?? [],
     sysConfig: data.sysConfigInfo ?? {},
   };

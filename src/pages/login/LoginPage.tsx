@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Image, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconDeviceMobile, IconLock, IconUser } from '@tabler/icons-react';
 import { useT } from '../../app/i18n';
-import { usePasswordSignIn, useSmsSignIn } from '../../app/hooks/useSignIn';
+import { useLoginMethods, usePasswordSignIn, useSmsSignIn } from '../../app/hooks/useSignIn';
 import { PublicFrame } from '../customer/PublicFrame';
 import { ScanLogin } from './ScanLogin';
 
@@ -11,6 +11,8 @@ const PHONE = /^1[3-9]\d{9}$/;
 export default function LoginPage() {
   const t = useT();
   const [tab, setTab] = useState<string | null>('password');
+  // The tabs the server offers (getLoginConfig): SMS and scan login can be turned off in system config.
+  const methods = useLoginMethods();
   return (
     <PublicFrame title={t('app.title')} width={460} titleTestId="login-title">
       <Tabs value={tab} onChange={setTab}>
@@ -18,12 +20,16 @@ export default function LoginPage() {
           <Tabs.Tab value="password" data-testid="tab-password">
             {t('login.tabPassword')}
           </Tabs.Tab>
-          <Tabs.Tab value="sms" data-testid="tab-sms">
-            {t('login.tabSms')}
-          </Tabs.Tab>
-          <Tabs.Tab value="scan" data-testid="tab-scan">
-            {t('scan.tab')}
-          </Tabs.Tab>
+          {methods.includes('sms') && (
+            <Tabs.Tab value="sms" data-testid="tab-sms">
+              {t('login.tabSms')}
+            </Tabs.Tab>
+          )}
+          {methods.includes('scan') && (
+            <Tabs.Tab value="scan" data-testid="tab-scan">
+              {t('scan.tab')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="password">
           <PasswordForm />

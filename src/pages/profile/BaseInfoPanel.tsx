@@ -4,15 +4,22 @@ import { IconUpload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useT } from '../../app/i18n';
 import type { BaseInfo, BaseInfoChange } from '../../app/api/currentUser';
-import { useBaseInfo } from '../../app/hooks/useProfile';
+import { useBaseInfo, useProfileOptions, type ProfileOption, type ProfileSelect } from '../../app/hooks/useProfile';
 
-const EDITABLE = ['realName', 'mobile', 'email', 'landline', 'postalAddress', 'urgentContacts', 'urgentTelePhone', 'signature'] as const;
-type Editable = (typeof EDITABLE)[number];
+/** Text fields of the form, in the product's names (which are also the i18n suffixes: me.field.<name>). */
+const TEXTS = ['realName', 'nativePlace', 'certificatesNumber', 'telePhone', 'landline', 'mobilePhone', 'email', 'urgentContacts', 'urgentTelePhone', 'postalAddress', 'signature'] as const;
+type TextField = (typeof TEXTS)[number];
 
-/** Base information: view, edit, avatar upload. */
+const labelOf = (options: ProfileOption[], value: string | number | null | undefined) =>
+  value == null || value === '' ? null : (options.find((o) => o.value === String(value))?.label ?? String(value));
+const day = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD') : null);
+const moment = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : null);
+
+/** Base information: view, edit (the dictionaries sex, Nation, certificateType and Education feed the selects), avatar upload. */
 export function BaseInfoPanel() {
   const t = useT();
   const info = useBaseInfo();
+  const options = useProfileOptions();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<BaseInfoChange>({});
   const [busy, setBusy] = useState(false);
@@ -20,14 +27,15 @@ export function BaseInfoPanel() {
   if (!data) return info.loading ? <Loader /> : null;
 
   const startEdit = () => {
-    setDraft(Object.fromEntries([...EDITABLE.map((k) => [k, data[k] ?? '']), ['gender', data.gender], ['birthday', data.birthday]]) as BaseInfoChange);
+    const { gender, nation, certificatesType, education, birthday } = data;
+    setDraft({ ...Object.fromEntries(TEXTS.map((k) => [k, data[k] ?? ''])), gender, nation, certificatesType, education, birthday });
     setEditing(true);
   };
   const save = async () => {
     setBusy(true);
     try {
       const change: BaseInfoChange = { ...draft };
-      for (const k of EDITABLE) if (k !== 'realName' && change[k] === '') (change as Record<string, unknown>)[k] = null;
+      for (const k of TEXTS) if (k !== 'realName' && change[k] === '') change[k] = null;
       await info.save(change);
       setEditing(false);
     } catch {
@@ -36,26 +44,45 @@ export function BaseInfoPanel() {
       setBusy(false);
     }
   };
-  const field = (k: Editable) => (
+  const field = (k: TextField) => (
     <TextInput key={k} label={t(`me.field.${k}`)} value={String(draft[k] ?? '')} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.currentTarget.value }))} data-testid={`base-${k}`} required={k === 'realName'} />
   );
-  const gender = (g: number | null | undefined) => (g === 1 ? t('me.male') : g === 2 ? t('me.female') : t('me.undisclosed'));
+  const select = (k: ProfileSelect) => (
+    <Select
+      key={k}
+      label={t(`me.field.${k}`)}
+      data={options[k]}
+      value={draft[k] == null ? null : String(draft[k])}
+      onChange={(v) => setDraft((d) => ({ ...d, [k]: v == null ? null : k === 'gender' ? Number(v) : v }))}
+      searchable
+      clearable
+      data-testid={`base-${k}`}
+    />
+  );
   const view: [string, string | null | undefined][] = [
     [t('me.field.account'), data.account],
     [t('me.field.realName'), data.realName],
-    [t('me.field.gender'), gender(data.gender)],
-    [t('me.field.mobile'), data.mobile],
-    [t('me.field.email'), data.email],
-    [t('me.field.birthday'), data.birthday ? dayjs(data.birthday).format('YYYY-MM-DD') : null],
-    [t('home.organisation'), data.organizeName],
-    [t('home.department'), data.departmentName],
-    [t('home.position'), data.positionName],
-    [t('me.field.roles'), data.roleName],
-    [t('me.field.manager'), data.managerName],
+    [t('me.field.gender'), labelOf(options.gender, data.gender)],
+    [t('me.field.nation'), labelOf(options.nation, data.nation)],
+    [t('me.field.nativePlace'), data.nativePlace],
+    [t('me.field.certificatesType'), labelOf(options.certificatesType, data.certificatesType)],
+    [t('me.field.certificatesNumber'), data.certificatesNumber],
+    [t('me.field.education'), labelOf(options.education, data.education)],
+    [t('me.field.birthday'), day(data.birthday)],
+    [t('me.field.mobilePhone'), data.mobilePhone],
+    [t('me.field.telePhone'), data.telePhone],
     [t('me.field.landline'), data.landline],
-    [t('me.field.postalAddress'), data.postalAddress],
+    [t('me.field.email'), data.email],
+    [t('me.field.organize'), data.organize],
+    [t('me.field.position'), data.position],
+    [t('me.field.roles'), data.roleId],
+    [t('me.field.manager'), data.manager],
+    [t('me.field.entryDate'), day(data.entryDate)],
+    [t('me.field.creatorTime'), moment(data.creatorTime)],
+    [t('me.field.prevLogTime'), moment(data.prevLogTime)],
     [t('me.field.urgentContacts'), data.urgentContacts],
     [t('me.field.urgentTelePhone'), data.urgentTelePhone],
+    [t('me.field.postalAddress'), data.postalAddress],
     [t('me.field.signature'), data.signature],
   ];
   return (
@@ -79,25 +106,22 @@ export function BaseInfoPanel() {
           <Stack gap="sm" data-testid="base-edit">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {field('realName')}
-              <Select
-                label={t('me.field.gender')}
-                value={draft.gender == null ? '0' : String(draft.gender)}
-                onChange={(v) => setDraft((d) => ({ ...d, gender: Number(v ?? 0) }))}
-                data={[
-                  { value: '1', label: t('me.male') },
-                  { value: '2', label: t('me.female') },
-                  { value: '0', label: t('me.undisclosed') },
-                ]}
-              />
-              {field('mobile')}
-              {field('email')}
+              {select('gender')}
+              {select('nation')}
+              {field('nativePlace')}
+              {select('certificatesType')}
+              {field('certificatesNumber')}
+              {select('education')}
               <TextInput
                 type="date"
                 label={t('me.field.birthday')}
                 value={draft.birthday ? dayjs(draft.birthday).format('YYYY-MM-DD') : ''}
                 onChange={(e) => setDraft((d) => ({ ...d, birthday: e.currentTarget.value ? dayjs(e.currentTarget.value).valueOf() : null }))}
               />
+              {field('telePhone')}
               {field('landline')}
+              {field('mobilePhone')}
+              {field('email')}
               {field('urgentContacts')}
               {field('urgentTelePhone')}
             </SimpleGrid>

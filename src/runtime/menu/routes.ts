@@ -107,6 +107,20 @@ export function splitAddress(address: string): { path: string; query: string } {
   return { path: normalisePath(rawPath), query };
 }
 
+/** Entries the app routes itself: a page (2) and the generated pages (3 model, 4 dictionary, 5 report, 8 portal). */
+export const IN_APP_TYPES: ReadonlySet<number> = new Set([2, 3, 4, 5, 8]);
+
+/**
+ * The address as the menu stores and sends it: in-app pages without a leading slash
+ * ("systemData/dictionary"; the product's client builds the route as '/' + address and loads
+ * the page module by the address), visualisation (6) and link (7) addresses as written.
+ */
+export function storedAddress(type: number, address: string | null | undefined): string | null {
+  if (address == null) return null;
+  const trimmed = address.trim();
+  return IN_APP_TYPES.has(type) ? trimmed.replace(/^\/+/, '') : trimmed;
+}
+
 export function normalisePath(raw: string): string {
   const path = '/' + raw.trim().replace(/^\/+/, '').replace(/\/+$/, '');
   return path.replace(/\/{2,}/g, '/');

@@ -13,6 +13,9 @@ export const serverMessages = defineMessages({
     'server.sessionExpired': '登录过期,请重新登录',
     'server.signedInElsewhere': '您的账号已在其他地方登录',
     'server.tokenInvalid': '登录信息无效,请重新登录',
+    'realtime.badMessage': '消息格式不正确，应为带 method 的 JSON 对象',
+    'realtime.unknownMethod': '不支持的消息类型：{method}',
+    'realtime.tokenMismatch': '连接消息中的令牌与连接地址中的不一致',
     'server.screenLocked': '屏幕已锁定，请先解锁',
   },
   'zh-TW': {
@@ -26,6 +29,9 @@ export const serverMessages = defineMessages({
     'server.sessionExpired': '登入過期,請重新登入',
     'server.signedInElsewhere': '您的帳號已在其他地方登入',
     'server.tokenInvalid': '登入資訊無效,請重新登入',
+    'realtime.badMessage': '訊息格式不正確，應為帶 method 的 JSON 物件',
+    'realtime.unknownMethod': '不支援的訊息類型：{method}',
+    'realtime.tokenMismatch': '連線訊息中的權杖與連線位址中的不一致',
     'server.screenLocked': '螢幕已鎖定，請先解鎖',
   },
   en: {
@@ -39,6 +45,9 @@ export const serverMessages = defineMessages({
     'server.sessionExpired': 'Your session has expired, please sign in again',
     'server.signedInElsewhere': 'Your account has signed in elsewhere',
     'server.tokenInvalid': 'Your sign-in is no longer valid, please sign in again',
+    'realtime.badMessage': 'A message must be a JSON object with a method',
+    'realtime.unknownMethod': 'Unsupported message type: {method}',
+    'realtime.tokenMismatch': 'The token in the message differs from the one in the connection address',
     'server.screenLocked': 'The screen is locked, unlock it first',
   },
 });

@@ -1,0 +1,146 @@
+/**
+ * The real-time socket (spec 4 "Server socket commands", 7.12): opened at /websocket/{token}
+ * once the session has loaded, OnConnection sent on open, the server's commands carried out —
+ * 'logout' ends the session with its message, 'closeSocket' closes, 'refresh' reloads — and
+ * initMessage's unread counts kept in `unreadAtom` for the message drawer. Logout or a new
+ * token closes it; an unexpected drop reconnects after a growing pause.
+ */
+import { atom } from 'jotai';
+import { notifications } from '@mantine/notifications';
+import { tNow } from '../i18n';
+import { go } from '../router/navigation';
+import { resetSession, sessionAtom, tokenAtom } from '../session/session';
+import { appStore } from '../store';
+
+export interface UnreadCounts {
+  messages: number;
+  notices: number;
+  system: number;
+  total: number;
+  /** Unread chat messages per contact (user id). */
+  chat: Record<string, number>;
+}
+
+export const unreadAtom = atom<UnreadCounts | null>(null);
+
+export type SocketAction =
+  | { kind: 'unread'; counts: UnreadCounts }
+  | { kind: 'logout'; message: string | null }
+  | { kind: 'close' }
+  | { kind: 'reload' }
+  | { kind: 'ignore' };
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** What a frame from the server asks for (pure: the caller carries it out). */
+export function actionOf(data: unknown): SocketAction {
+  let frame: Record<string, unknown>;
+  try {
+    frame = typeof data === 'string' ? (JSON.parse(data) as Record<string, unknown>) : {};
+  } catch {
+    return { kind: 'ignore' };
+  }
+  switch (frame?.method) {
+    case 'initMessage': {
+      const chat = frame.unreadNums && typeof frame.unreadNums === 'object' ? (frame.unreadNums as Record<string, number>) : {};
+      return {
+        kind: 'unread',
+        counts: { messages: count(frame.unreadMessageCount), notices: count(frame.unreadNoticeCount), system: count(frame.unreadSystemMessageCount), total: count(frame.unreadTotalCount), chat },
+      };
+    }
+    case 'logout':
+      return { kind: 'logout', message: typeof frame.msg === 'string' && frame.msg ? frame.msg : null };
+    case 'closeSocket':
+      return { kind: 'close' };
+    case 'refresh':
+      return { kind: 'reload' };
+    default:
+      return { kind: 'ignore' };
+  }
+}
+
+/** ws:// or wss:// on this origin (the dev server proxies /websocket to the API). */
+export function socketAddress(location: { protocol: string; host: string }, token: string): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/websocket/${encodeURIComponent(token)}`;
+}
+
+const RETRY_MIN_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/** Keeps one socket for the loaded session; returns a function that stops it. */
+export function startRealtime(): () => void {
+  if (typeof WebSocket === 'undefined') return () => undefined;
+  let socket: WebSocket | null = null;
+  let socketToken: string | null = null;
+  let retryMs = RETRY_MIN_MS;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  /** Set by closeSocket: stay closed until the session changes. */
+  let parked = false;
+
+  const stop = () => {
+    if (retry) clearTimeout(retry);
+    retry = null;
+    const s = socket;
+    socket = null;
+    socketToken = null;
+    s?.close();
+  };
+
+  const carryOut = (action: SocketAction) => {
+    if (action.kind === 'unread') appStore.set(unreadAtom, action.counts);
+    else if (action.kind === 'logout') {
+      stop();
+      notifications.show({ color: 'red', message: action.message ?? tNow('server.sessionExpired'), autoClose: 3000 });
+      resetSession();
+      go('/guide', { replace: true });
+    } else if (action.kind === 'close') {
+      parked = true;
+      stop();
+    } else if (action.kind === 'reload') window.location.reload();
+  };
+
+  const connect = (token: string) => {
+    const s = new WebSocket(socketAddress(window.location, token));
+    socket = s;
+    socketToken = token;
+    s.onopen = () => {
+      retryMs = RETRY_MIN_MS;
+      s.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
+    };
+    s.onmessage = (event) => carryOut(actionOf(event.data));
+    s.onclose = (event) => {
+      if (socket !== s) return; // closed on purpose
+      socket = null;
+      // 4600-4602: the session ended (a 'logout' came first); anything else may be a dropped line.
+      if (event.code >= 4600 && event.code <= 4602) return;
+      retry = setTimeout(() => {
+        retry = null;
+        sync();
+      }, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    };
+  };
+
+  function sync() {
+    const token = appStore.get(tokenAtom);
+    const loaded = appStore.get(sessionAtom) !== null;
+    if (!token || !loaded) {
+      parked = false;
+      appStore.set(unreadAtom, null);
+      stop();
+      return;
+    }
+    if (token !== socketToken) {
+      stop();
+      parked = false;
+    }
+    if (!socket && !retry && !parked) connect(token);
+  }
+
+  const unsubscribe = [appStore.sub(tokenAtom, sync), appStore.sub(sessionAtom, sync)];
+  sync();
+  return () => {
+    unsubscribe.forEach((u) => u());
+    stop();
+  };
+}
