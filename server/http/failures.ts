@@ -8,30 +8,42 @@ import { localeOf } from './locale';
 /**
  * Every failure becomes a `{ code, msg }` envelope in the caller's language. Unexpected
  * errors are logged with their stack and answered with a generic message: no stack, no
- * internals ever reach the client.
+ * internals ever reach the client. The HTTP status tells proxies, logs and curl the truth;
+ * the product's own clients (they send the origin marker `jnpf-origin`, as ours does) read the
+ * envelope's code only on HTTP 200, so they get 200 with the code in the envelope, as the
+ * product answers them.
  */
+export function productClient(request: FastifyRequest): boolean {
+  return request.headers['jnpf-origin'] !== undefined;
+}
+
 async function failuresPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     // The locale hook may not have run (errors in earlier hooks), so resolve it here.
     const locale = request.locale ?? localeOf(request);
+    const send = (status: number, body: Record<string, unknown>) =>
+      productClient(request)
+        ? // not through the route's 200 reply schema: that one describes success
+          reply.status(200).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body)
+        : reply.status(status).send(body);
     if (error instanceof AppError) {
       const body: Record<string, unknown> = { code: error.code, msg: translate(locale, error.key, error.params) };
       if (error.data !== undefined) body.data = error.data;
-      return reply.status(httpStatusFor(error.code)).send(body);
+      return send(httpStatusFor(error.code), body);
     }
     const fe = error as FastifyError;
     if (fe.validation) {
       const detail = fe.validation
         .map((v) => `${(fe.validationContext ?? '')}${v.instancePath || ''}${v.params && 'missingProperty' in v.params ? `/${String(v.params.missingProperty)}` : ''} ${v.message ?? ''}`.trim())
         .join('; ');
-      return reply.status(400).send({ code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail }) });
+      return send(400, { code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail }) });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, unsupported media type, body too large…: the client's fault, say what.
-      return reply.status(400).send({ code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail: fe.message }) });
+      return send(400, { code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail: fe.message }) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: ReplyCode.internal, msg: translate(locale, 'server.internalError') });
+    return send(500, { code: ReplyCode.internal, msg: translate(locale, 'server.internalError') });
   });
 }
 

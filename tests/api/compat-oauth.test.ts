@@ -162,3 +162,17 @@ describe("POST /api/oauth/LockScreen as the product's client sends its unlock", 
     expect((await call(server, '/api/oauth/CurrentUser', { token })).body.code).toBe(200);
   });
 });
+
+describe('refusals as the client reads them', () => {
+  it('the origin marker gets HTTP 200 with the code and message in the envelope; other callers get the matching status', async () => {
+    const plain = await fetch(`${server.url}/api/oauth/CurrentUser`, { headers: { authorization: 'Bearer not-a-token' } });
+    expect(plain.status).toBe(401);
+    expect((await plain.json()).code).toBe(602);
+    const product = await fetch(`${server.url}/api/oauth/CurrentUser`, { headers: { authorization: 'Bearer not-a-token', 'jnpf-origin': 'pc', 'x-language': 'zh-CN' } });
+    expect(product.status).toBe(200);
+    expect(await product.json()).toMatchObject({ code: 602, msg: expect.any(String) });
+    const refused = await fetch(`${server.url}/api/oauth/Login`, { method: 'POST', headers: { 'jnpf-origin': 'pc', 'content-type': 'application/json' }, body: JSON.stringify({ account: 'admin', password: md5('wrong') }) });
+    expect(refused.status).toBe(200);
+    expect((await refused.json()).code).toBe(400);
+  });
+});
