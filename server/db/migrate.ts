@@ -4,6 +4,7 @@ import * as visualdev from './migrations/2026_11_22_0002_visualdev';
 import * as dictionaryDataInterface from './migrations/2026_11_22_0003_dictionary_datainterface';
 import * as profile from './migrations/2026_11_22_0004_profile';
 import * as shortLink from './migrations/2026_11_22_0005_short_link';
+import * as textTranslations from './migrations/2026_11_23_0010_text_translations';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0003_dictionary_datainterface': dictionaryDataInterface,
   '2026_11_22_0004_profile': profile,
   '2026_11_22_0005_short_link': shortLink,
+  '2026_11_23_0010_text_translations': textTranslations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

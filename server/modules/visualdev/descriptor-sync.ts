@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
+import { readTranslations } from '../../../src/runtime/i18n/texts';
 import type { CompileProblem } from '../../../src/runtime/model/compiled';
 import { compileDescriptor, errorsOf, type ModelDescriptor } from './compiler';
 import { reindexModel } from './record-store';
@@ -54,7 +55,7 @@ export async function syncFile(db: Db, modelsDir: string, fileName: string): Pro
   const formData = asText(descriptor.formData);
   const columnData = asText(descriptor.columnData);
   const values = {
-    fullName: descriptor.fullName, enCode: descriptor.enCode, category: descriptor.category ?? null,
+    fullName: descriptor.fullName, fullNameI18n: asText(readTranslations(descriptor.fullName_i18n)), enCode: descriptor.enCode, category: descriptor.category ?? null,
     type: Number(descriptor.type ?? 1), webType: Number(raw.webType ?? 2), formData, columnData, tables: '[]',
     sortCode: Number(descriptor.sortCode ?? 0), state: 1, description: descriptor.description ?? null,
     releasedFormData: formData, releasedColumnData: columnData, compiled: JSON.stringify(compiled), releasedAt: now,

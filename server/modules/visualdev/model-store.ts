@@ -3,14 +3,15 @@ import type { VisualdevRow } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { Locale } from '../../../src/runtime/i18n';
+import { readTranslations } from '../../../src/runtime/i18n/texts';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { compileDescriptor, describeProblems, errorsOf, type ModelDescriptor } from './compiler';
 
 /** base_visualdev: model definitions, their released snapshot and compiled model. */
 
-export function descriptorOf(row: Pick<VisualdevRow, 'id' | 'fullName' | 'enCode' | 'category' | 'type' | 'sortCode' | 'description'>, formData: string | null, columnData: string | null): ModelDescriptor {
+export function descriptorOf(row: Pick<VisualdevRow, 'id' | 'fullName' | 'fullNameI18n' | 'enCode' | 'category' | 'type' | 'sortCode' | 'description'>, formData: string | null, columnData: string | null): ModelDescriptor {
   return {
-    id: row.id, fullName: row.fullName, enCode: row.enCode, category: row.category, type: row.type,
+    id: row.id, fullName: row.fullName, fullName_i18n: readTranslations(row.fullNameI18n) ?? undefined, enCode: row.enCode, category: row.category, type: row.type,
     sortCode: row.sortCode, description: row.description, formData: formData ?? undefined, columnData: columnData ?? undefined,
   };
 }
@@ -31,18 +32,29 @@ export async function findModelRow(db: Db, id: string): Promise<VisualdevRow> {
   return row;
 }
 
-/** Compiled models by id and release time, so a request does not re-parse an unchanged model. */
+/** Compiled models by id, language and release time, so a request does not recompile an unchanged model. */
 const cache = new Map<string, { releasedAt: number; model: CompiledModel }>();
 
-/** The released compiled model the record API works with. */
-export async function releasedModel(db: Db, id: string): Promise<CompiledModel> {
-  const row = await db.selectFrom('baseVisualdev').select(['id', 'compiled', 'releasedAt']).where('id', '=', id).executeTakeFirst();
+/**
+ * The released model the record API works with, compiled in the caller's language (labels,
+ * options, messages: a compiled model is in one language). The released definition is compiled
+ * once per language and release; should it no longer compile, the model compiled at release
+ * stands in.
+ */
+export async function releasedModel(db: Db, id: string, locale: Locale = 'zh-CN'): Promise<CompiledModel> {
+  const row = await db
+    .selectFrom('baseVisualdev')
+    .select(['id', 'fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'sortCode', 'description', 'releasedFormData', 'releasedColumnData', 'compiled', 'releasedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new AppError(ReplyCode.notFound, 'visualdev.modelNotFound');
   if (!row.compiled || row.releasedAt === null) throw refuse('visualdev.modelNotReleased');
-  const hit = cache.get(id);
+  const key = `${id}\u0000${locale}`;
+  const hit = cache.get(key);
   if (hit && hit.releasedAt === row.releasedAt) return hit.model;
-  const model = JSON.parse(row.compiled) as CompiledModel;
-  cache.set(id, { releasedAt: row.releasedAt, model });
+  const { model: compiled, problems } = compileDescriptor(descriptorOf(row, row.releasedFormData, row.releasedColumnData), `visualdev/${row.enCode}`, { locale });
+  const model = compiled && !errorsOf(problems).length ? { ...compiled, id: row.id } : (JSON.parse(row.compiled) as CompiledModel);
+  cache.set(key, { releasedAt: row.releasedAt, model });
   return model;
 }
 

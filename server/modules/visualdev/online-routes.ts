@@ -85,7 +85,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
 
   async function context(request: FastifyRequest, modelId: string) {
     const principal = principalOf(request);
-    const model = await releasedModel(db, modelId);
+    const model = await releasedModel(db, modelId, request.locale);
     const perms = await modelPermissionsOf(db, principal, modelId);
     return { principal, model, perms };
   }

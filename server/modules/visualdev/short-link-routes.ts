@@ -10,6 +10,7 @@ import type { ShortLinkRow } from '../../db/schema';
 import { EmptyEnvelope, Envelope, ok } from '../../http/envelope';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
+import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { refNamesOf } from './record-format';
 import type { ModelPermissions } from './model-permissions';
@@ -140,15 +141,15 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
   const ipOf = (request: FastifyRequest) => request.ip || 'unknown';
 
   /** The link of a code when it can be filled now, and its released model; else the one refusal. */
-  async function fillable(code: string): Promise<{ link: ShortLinkRow; model: CompiledModel }> {
+  async function fillable(code: string, locale: Locale): Promise<{ link: ShortLinkRow; model: CompiledModel }> {
     const link = await findLinkByCode(db, code);
     if (!link || !isOpenForFill(link, Date.now())) throw invalid();
-    return { link, model: await modelOrInvalid(link.modelId) };
+    return { link, model: await modelOrInvalid(link.modelId, locale) };
   }
 
-  async function modelOrInvalid(modelId: string): Promise<CompiledModel> {
+  async function modelOrInvalid(modelId: string, locale: Locale): Promise<CompiledModel> {
     try {
-      return await releasedModel(db, modelId);
+      return await releasedModel(db, modelId, locale);
     } catch {
       throw invalid();
     }
@@ -216,7 +217,7 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
   // ---- public ----------------------------------------------------------------------------
 
   const openForm = async (request: FastifyRequest, code: string, password: string | undefined) => {
-    const { link, model } = await fillable(code);
+    const { link, model } = await fillable(code, request.locale);
     await checkPassword(request, link, password);
     return ok({ ...formPartOf(model), allowView: link.allowView === 1 });
   };
@@ -244,7 +245,7 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       body: SubmitBody, response: { 200: Envelope(Receipt), 400: Refusal, 404: EmptyEnvelope },
     },
   }, async (request) => {
-    const { link, model } = await fillable(request.params.code);
+    const { link, model } = await fillable(request.params.code, request.locale);
     await checkPassword(request, link, request.body.password);
     const ip = ipOf(request);
     if ((await recentHits(db, link.id, ip, 'submit')) >= SHORT_LINK_RULES.submitsPerWindow) throw refuse('shortLink.tooFrequent');
@@ -273,7 +274,7 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     if (!link || !isLive(link, Date.now()) || link.allowView !== 1) throw invalid();
     const recordId = await recordOfReceipt(db, link.id, request.params.receipt);
     if (!recordId) throw invalid();
-    const model = await modelOrInvalid(link.modelId);
+    const model = await modelOrInvalid(link.modelId, request.locale);
     const { data } = await loadRecord(db, model, recordId);
     return ok({ ...formPartOf(model), data: JSON.stringify(data), refs: await refNamesOf(db, model, [data]) });
   });

@@ -14,6 +14,7 @@ export const serverMessages = defineMessages({
     'server.signedInElsewhere': '您的账号已在其他地方登录',
     'server.tokenInvalid': '登录信息无效,请重新登录',
     'server.screenLocked': '屏幕已锁定，请先解锁',
+    'server.invalidTranslations': '{field} 的翻译无效：应为语言（zh-TW、en）到非空文字的对象',
   },
   'zh-TW': {
     'server.success': 'Success',
@@ -27,6 +28,7 @@ export const serverMessages = defineMessages({
     'server.signedInElsewhere': '您的帳號已在其他地方登入',
     'server.tokenInvalid': '登入資訊無效,請重新登入',
     'server.screenLocked': '螢幕已鎖定，請先解鎖',
+    'server.invalidTranslations': '{field} 的翻譯無效：應為語言（zh-TW、en）對應非空文字的物件',
   },
   en: {
     'server.success': 'Success',
@@ -40,5 +42,6 @@ export const serverMessages = defineMessages({
     'server.signedInElsewhere': 'Your account has signed in elsewhere',
     'server.tokenInvalid': 'Your sign-in is no longer valid, please sign in again',
     'server.screenLocked': 'The screen is locked, unlock it first',
+    'server.invalidTranslations': '{field} has invalid translations: expected an object of language (zh-TW, en) to non-empty text',
   },
 });
