@@ -10,7 +10,7 @@ import { refuse } from '../../http/errors';
 import { translate, type Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
-import { compileOrRefuse, descriptorOf, ensureEnCodeFree, findModelRow, jsonText } from './model-store';
+import { compileOrRefuse, descriptorOf, ensureEnCodeFree, findModelRow, jsonText, releasedModel } from './model-store';
 import { deleteAllRecords, reindexModel } from './record-store';
 
 /** /api/visualdev/Base: model definitions (the designer's side). */
@@ -102,9 +102,9 @@ function refuseFileModel(row: VisualdevRow) {
   if (row.sourceFile) throw refuse('visualdev.fileModelReadOnly', { file: `models/${row.sourceFile}` });
 }
 
-/** The released compiled model, else the compiled draft (for field lists in the designer). */
-function currentModel(row: VisualdevRow, locale: Locale): CompiledModel {
-  if (row.compiled) return JSON.parse(row.compiled) as CompiledModel;
+/** The released model, else the compiled draft (for field lists in the designer), in the caller's language. */
+async function currentModel(db: Db, row: VisualdevRow, locale: Locale): Promise<CompiledModel> {
+  if (row.compiled) return releasedModel(db, row.id, locale);
   return compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, locale);
 }
 
@@ -247,7 +247,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     config: manage,
     schema: { tags, summary: 'Storing fields of the model (released, else draft) with label and kind', params: Id, response: { 200: Envelope(Type.Object({ list: Type.Array(FieldItem) })) } },
   }, async (request) => {
-    const model = currentModel(await findModelRow(db, request.params.id), request.locale);
+    const model = await currentModel(db, await findModelRow(db, request.params.id), request.locale);
     const list = Object.values(model.form.fields).filter((f) => f.stores).map((f) => ({ vModel: f.key, label: f.label, kind: f.kind, jnpfKey: f.sourceKey }));
     return ok({ list });
   });
@@ -256,7 +256,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     config: manage,
     schema: { tags, summary: 'Fields usable as a relation (single values: no sub-tables, uploads or system fields)', params: Id, response: { 200: Envelope(Type.Object({ list: Type.Array(FieldItem) })) } },
   }, async (request) => {
-    const model = currentModel(await findModelRow(db, request.params.id), request.locale);
+    const model = await currentModel(db, await findModelRow(db, request.params.id), request.locale);
     const list = Object.values(model.form.fields)
       .filter((f) => f.stores && kindOf(f.kind).relatable)
       .map((f) => ({ vModel: f.key, label: f.label, kind: f.kind, jnpfKey: f.sourceKey }));
