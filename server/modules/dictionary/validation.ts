@@ -32,7 +32,7 @@ export interface EntryInput {
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === '';
 
 /** The translations column when the form sends translations (an update without them keeps the stored ones). */
-const translationsOf = (input: { fullName_i18n?: unknown }) => (input.fullName_i18n === undefined ? {} : { fullNameI18n: translationsColumn(input.fullName_i18n) });
+const translationsIn = (input: { fullName_i18n?: unknown }) => (input.fullName_i18n === undefined ? {} : { fullNameI18n: translationsColumn(input.fullName_i18n) });
 
 function checkSort(sort: number | null | undefined): number {
   if (sort === undefined || sort === null) return 0;
@@ -60,7 +60,7 @@ export function validateType(input: TypeInput) {
   return {
     parentId: input.parentId!.trim(),
     fullName,
-    ...translationsOf(input),
+    ...translationsIn(input),
     enCode,
     isTree: input.isTree === 1 ? 1 : 0,
     sortCode,
@@ -83,5 +83,5 @@ export function validateEntry(input: EntryInput) {
   let parentId = input.parentId!.trim();
   // The entry parent selector's top node is the category itself: that means "no parent".
   if (parentId === dictionaryTypeId || parentId === '-1') parentId = '0';
-  return { dictionaryTypeId, parentId, fullName, ...translationsOf(input), enCode, sortCode, enabledMark, description: blank(input.description) ? null : input.description! };
+  return { dictionaryTypeId, parentId, fullName, ...translationsIn(input), enCode, sortCode, enabledMark, description: blank(input.description) ? null : input.description! };
 }
