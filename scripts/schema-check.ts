@@ -1,21 +1,24 @@
 /**
- * npm run schema:check — validates every descriptor in schemas/ against its meta-schema and
- * the compiler. Prints `file:path: message` per problem; exits 1 when any is an error.
- * Ids must be unique per kind. `--locale en` (or zh-TW) changes the language of messages.
+ * npm run schema:check — validates every descriptor in schemas/ and schemas/menu.json against
+ * their meta-schemas and the compiler. Prints `file:path: message` per problem; exits 1 when
+ * any is an error. Ids must be unique per kind. A text without its zh-TW or en translation is
+ * a warning, an error with `--require-translations` (the unit tests hold the demo schemas to it).
+ * `--locale en` (or zh-TW) changes the language of messages.
  */
 import { formatProblem } from '../src/runtime/compile';
 import { isLocale } from '../src/runtime/i18n';
 import type { CompileProblem } from '../src/runtime/model/compiled';
-import { checkDescriptor, loadDescriptors } from './schema-lib';
+import { checkDescriptor, checkMenu, loadDescriptors } from './schema-lib';
 
 const localeArg = process.argv[process.argv.indexOf('--locale') + 1];
 const locale = process.argv.includes('--locale') && isLocale(localeArg) ? localeArg : 'zh-CN';
+const translations = process.argv.includes('--require-translations') ? 'error' : 'warn';
 
 const all: CompileProblem[] = [];
 const ids = new Map<string, string>();
 const loaded = loadDescriptors();
 for (const descriptor of loaded) {
-  const { problems } = checkDescriptor(descriptor, locale);
+  const { problems } = checkDescriptor(descriptor, { locale, translations });
   all.push(...problems);
   const id = (descriptor.json as { id?: unknown } | undefined)?.id;
   if (typeof id === 'string') {
@@ -24,7 +27,8 @@ for (const descriptor of loaded) {
     else ids.set(key, descriptor.file);
   }
 }
+all.push(...checkMenu(undefined, { locale, translations }));
 for (const problem of all) console.log(formatProblem(problem));
 const errors = all.filter((p) => p.severity === 'error').length;
-console.log(`${loaded.length} descriptor(s), ${errors} error(s), ${all.length - errors} warning(s)`);
+console.log(`${loaded.length} descriptor(s) and the menu, ${errors} error(s), ${all.length - errors} warning(s)`);
 process.exit(errors ? 1 : 0);

@@ -4,10 +4,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { checkDescriptorShape, DESCRIPTOR_FOLDERS, type DescriptorKind } from '../src/schemas';
+import { checkDescriptorShape, checkMenuFile, DESCRIPTOR_FOLDERS, type DescriptorKind } from '../src/schemas';
 import { compileDictionaryPage, compileModel, compilePortalPage, compileReportPage, type CompileResult } from '../src/runtime/compile';
 import type { CompileProblem } from '../src/runtime/model/compiled';
 import type { Locale } from '../src/runtime/i18n';
+import type { TranslationCheck } from '../src/runtime/compile/texts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const SCHEMAS_DIR = join(ROOT, 'schemas');
@@ -54,10 +55,17 @@ export function loadDescriptorFile(path: string, kind: DescriptorKind): LoadedDe
   }
 }
 
+export interface CheckOptions {
+  /** Language of the compiled texts and the messages (zh-CN). */
+  locale?: Locale;
+  /** Texts without a zh-TW or en translation (warn: schema:check; error: --require-translations and the tests). */
+  translations?: TranslationCheck;
+}
+
 /** Compiles one loaded descriptor with its kind's compiler (strict: unknown top-level keys are errors). */
-export function compileDescriptor(loaded: LoadedDescriptor, locale: Locale = 'zh-CN'): CompileResult<unknown> {
+export function compileDescriptor(loaded: LoadedDescriptor, { locale = 'zh-CN', translations = 'ignore' }: CheckOptions = {}): CompileResult<unknown> {
   if (loaded.json === undefined) return { model: null, problems: loaded.problems };
-  const options = { file: loaded.file, locale, strict: true };
+  const options = { file: loaded.file, locale, strict: true, translations };
   switch (loaded.kind) {
     case 'model':
       return compileModel(loaded.json, options);
@@ -71,10 +79,11 @@ export function compileDescriptor(loaded: LoadedDescriptor, locale: Locale = 'zh
 }
 
 /** Meta-schema check + compile, problems of both, duplicates (same path and message) removed. */
-export function checkDescriptor(loaded: LoadedDescriptor, locale: Locale = 'zh-CN'): { model: unknown; problems: CompileProblem[] } {
+export function checkDescriptor(loaded: LoadedDescriptor, options: CheckOptions = {}): { model: unknown; problems: CompileProblem[] } {
+  const locale = options.locale ?? 'zh-CN';
   const shape = loaded.json === undefined || loaded.kind !== 'model' ? [] : checkDescriptorShape('model', loaded.json, loaded.file, locale)
     .filter((p) => !/^[^.[]+$/.test(p.path) || p.path === '(root)' || p.path === 'formData' || p.path === 'columnData');
-  const result = compileDescriptor(loaded, locale);
+  const result = compileDescriptor(loaded, options);
   const seen = new Set<string>();
   const problems = [...loaded.problems, ...shape, ...result.problems].filter((p) => {
     const id = `${p.path}\u0000${p.message}`;
@@ -83,4 +92,18 @@ export function checkDescriptor(loaded: LoadedDescriptor, locale: Locale = 'zh-C
     return true;
   });
   return { model: result.model, problems };
+}
+
+export const MENU_FILE = join(SCHEMAS_DIR, 'menu.json');
+
+/** schemas/menu.json against its meta-schema, and its titles' translations. */
+export function checkMenu(path: string = MENU_FILE, options: CheckOptions = {}): CompileProblem[] {
+  const file = relative(ROOT, resolve(path)) || path;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    return [{ file, path: '(root)', message: (error as Error).message, severity: 'error', code: 'compile.invalidJson' }];
+  }
+  return checkMenuFile(json, file, { locale: options.locale, translations: options.translations ?? 'warn' });
 }

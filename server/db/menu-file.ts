@@ -5,11 +5,14 @@ import { newId } from './ids';
 import type { AuthorizeRow, ModuleItemRow, ModuleRow } from './schema';
 import menuSchema from '../../src/schemas/menu.schema.json';
 import { storedAddress } from '../../src/runtime/menu/routes';
+import type { Translations } from '../../src/runtime/i18n/texts';
 
 /** One entry of schemas/menu.json (see src/schemas/menu.schema.json). */
 export interface MenuFileEntry {
   type: number;
   fullName: string;
+  /** The title in other languages (zh-TW, en), stored in base_module.full_name_i18n. */
+  fullName_i18n?: Translations;
   enCode: string;
   icon?: string;
   url?: string;
@@ -18,7 +21,7 @@ export interface MenuFileEntry {
   isTree?: 0 | 1;
   hidden?: boolean;
   roles?: string[];
-  items?: { kind: ModuleItemRow['kind']; enCode: string; fullName: string; roles?: string[] }[];
+  items?: { kind: ModuleItemRow['kind']; enCode: string; fullName: string; fullName_i18n?: Translations; roles?: string[] }[];
   children?: MenuFileEntry[];
 }
 
@@ -34,16 +37,23 @@ export function readMenuFile(file: string): MenuFileEntry[] {
   return (json as { menu: MenuFileEntry[] }).menu;
 }
 
+const i18nText = (t: Translations | undefined) => (t && Object.keys(t).length ? JSON.stringify(t) : null);
+
 /**
  * Adds the menu entries (matched by enCode) and permission items the database lacks, with
  * grants for the roles each names; children inherit their parent's roles. Existing entries
- * stay as administrators edited them. Returns the number of entries added.
+ * stay as administrators edited them, except that one still carrying the file's own title and
+ * no translations gets the file's translations (an installation made before they existed).
+ * Returns the number of entries added.
  */
 export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const system = await trx.selectFrom('baseSystem').select('id').where('enabledMark', '=', 1).orderBy('sortCode').executeTakeFirst();
     if (!system) return 0;
-    const existing = new Map((await trx.selectFrom('baseModule').select(['id', 'enCode']).execute()).map((m) => [m.enCode, m.id]));
+    const rows = await trx.selectFrom('baseModule').select(['id', 'enCode', 'fullName', 'fullNameI18n']).execute();
+    const existing = new Map(rows.map((m) => [m.enCode, m.id]));
+    const untranslated = new Map(rows.filter((m) => !m.fullNameI18n).map((m) => [m.enCode, m.fullName]));
+    const translate: { id: string; fullNameI18n: string }[] = [];
     const roleIds = new Map((await trx.selectFrom('baseRole').select(['id', 'enCode']).execute()).map((r) => [r.enCode, r.id]));
     const knownItems = new Set((await trx.selectFrom('baseModuleItem').select(['moduleId', 'kind', 'enCode']).execute()).map((i) => `${i.moduleId}/${i.kind}/${i.enCode}`));
 
@@ -61,11 +71,13 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
       list.forEach((entry, index) => {
         const roles = entry.roles ?? inherited;
         let id = existing.get(entry.enCode);
+        const translations = i18nText(entry.fullName_i18n);
+        if (id && translations && untranslated.get(entry.enCode) === entry.fullName) translate.push({ id, fullNameI18n: translations });
         if (!id) {
           id = newId();
           existing.set(entry.enCode, id);
           modules.push({
-            id, parentId, systemId: system.id, type: entry.type, fullName: entry.fullName, enCode: entry.enCode,
+            id, parentId, systemId: system.id, type: entry.type, fullName: entry.fullName, fullNameI18n: translations, enCode: entry.enCode,
             icon: entry.icon ?? null, urlAddress: storedAddress(entry.type, entry.url), linkTarget: entry.linkTarget ?? null,
             propertyJson: entry.moduleId ? JSON.stringify({ moduleId: entry.moduleId, isTree: entry.isTree ?? 0 }) : null,
             sortCode: index, enabledMark: 1, isHidden: entry.hidden ? 1 : 0, description: null, createdAt: now,
@@ -77,7 +89,7 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
           if (knownItems.has(key)) return;
           knownItems.add(key);
           const itemId = newId();
-          items.push({ id: itemId, moduleId: id, kind: item.kind, fullName: item.fullName, enCode: item.enCode, sortCode });
+          items.push({ id: itemId, moduleId: id, kind: item.kind, fullName: item.fullName, fullNameI18n: i18nText(item.fullName_i18n), enCode: item.enCode, sortCode });
           grant(item.roles ?? [], item.kind, itemId);
         });
         if (entry.children) walk(entry.children, id, roles);
@@ -88,6 +100,7 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
     if (modules.length) await trx.insertInto('baseModule').values(modules).execute();
     if (items.length) await trx.insertInto('baseModuleItem').values(items).execute();
     if (grants.length) await trx.insertInto('baseAuthorize').values(grants).execute();
+    for (const t of translate) await trx.updateTable('baseModule').set({ fullNameI18n: t.fullNameI18n }).where('id', '=', t.id).execute();
     return modules.length;
   });
 }

@@ -145,6 +145,8 @@ export interface ModuleRow {
   /** Menu type 0–8 (spec 2.4). */
   type: number;
   fullName: string;
+  /** JSON text { "zh-TW": …, "en": … }: fullName in other languages (src/runtime/i18n/texts.ts). */
+  fullNameI18n: string | null;
   enCode: string;
   icon: string | null;
   urlAddress: string | null;
@@ -164,6 +166,8 @@ export interface ModuleItemRow {
   moduleId: string;
   kind: 'button' | 'column' | 'form';
   fullName: string;
+  /** JSON text { "zh-TW": …, "en": … }: fullName in other languages (src/runtime/i18n/texts.ts). */
+  fullNameI18n: string | null;
   enCode: string;
   sortCode: number;
 }
@@ -241,6 +245,8 @@ export interface CaptchaRow {
 export interface VisualdevRow {
   id: string;
   fullName: string;
+  /** JSON text { "zh-TW": …, "en": … }: fullName in other languages (src/runtime/i18n/texts.ts). */
+  fullNameI18n: string | null;
   enCode: string;
   category: string | null;
   /** 1 = generated function page, 2 = … (as exported). */
@@ -300,6 +306,8 @@ export interface DictionaryTypeRow {
   id: string;
   parentId: string;
   fullName: string;
+  /** JSON text { "zh-TW": …, "en": … }: fullName in other languages (src/runtime/i18n/texts.ts). */
+  fullNameI18n: string | null;
   enCode: string;
   /** 1 = entries form a tree. */
   isTree: number;
@@ -314,6 +322,8 @@ export interface DictionaryDataRow {
   dictionaryTypeId: string;
   parentId: string;
   fullName: string;
+  /** JSON text { "zh-TW": …, "en": … }: fullName in other languages (src/runtime/i18n/texts.ts). */
+  fullNameI18n: string | null;
   enCode: string;
   sortCode: number;
   enabledMark: number;

@@ -3,18 +3,27 @@
  * (and the visual-development API stores). They keep the product's own shape so real
  * exported definitions (../shared/corpus) are accepted as they are. The JSON meta-schemas
  * next to this file (*.schema.json) say the same for editors and for schema:check.
+ *
+ * Texts a person reads carry their other languages beside them: next to a text key `k`,
+ * `k_i18n` holds `{ "zh-TW": "…", "en": "…" }` (src/runtime/i18n/texts.ts). The compiler
+ * resolves them for one language; the author's own text is the fallback.
  */
+import type { Translations } from '../runtime/i18n/texts';
+
+export type { Translations };
 
 /** One regList rule: a JS regex literal or source (`/^1[3-9]\d{9}$/`, `^\d+$`) or `@name` of a shared pattern. */
 export interface RegRule {
   pattern: string;
   message?: string;
+  message_i18n?: Translations;
 }
 
 /** The designer's per-field config (`__config__`). Many more designer keys may appear; they are carried along. */
 export interface FieldConfigMeta {
   jnpfKey: string;
   label?: string;
+  label_i18n?: Translations;
   showLabel?: boolean;
   required?: boolean;
   regList?: RegRule[] | null;
@@ -49,7 +58,10 @@ export interface FieldConfig {
   __slot__?: { options?: unknown[]; prepend?: string; append?: string; [k: string]: unknown };
   /** Tab and collapse panes carry their title (and collapse its name) at the top level. */
   title?: string;
+  title_i18n?: Translations;
   name?: string;
+  placeholder?: string;
+  placeholder_i18n?: Translations;
   [prop: string]: unknown;
 }
 
@@ -66,7 +78,9 @@ export interface FormData {
   span?: number;
   formBtns?: boolean;
   cancelButtonText?: string;
+  cancelButtonText_i18n?: Translations;
   confirmButtonText?: string;
+  confirmButtonText_i18n?: Translations;
   idGlobal?: number;
   popupType?: 'general' | 'drawer' | 'fullScreen';
   generalWidth?: string;
@@ -75,6 +89,7 @@ export interface FormData {
   hasPrintBtn?: boolean;
   printId?: string | string[];
   printButtonText?: string;
+  printButtonText_i18n?: Translations;
   fields: FieldConfig[];
   [designerKey: string]: unknown;
 }
@@ -83,6 +98,7 @@ export interface FormData {
 export interface ListItem {
   prop?: string;
   label?: string;
+  label_i18n?: Translations;
   jnpfKey?: string;
   __vModel__?: string;
   __config__?: Partial<FieldConfigMeta>;
@@ -100,6 +116,7 @@ export interface ListItem {
 export interface ButtonItem {
   value: string;
   label?: string;
+  label_i18n?: Translations;
   icon?: string;
   [designerKey: string]: unknown;
 }
@@ -123,6 +140,7 @@ export interface ColumnData {
   useFormPermission?: boolean;
   useDataPermission?: boolean;
   treeTitle?: string;
+  treeTitle_i18n?: Translations;
   treeDataSource?: string;
   treeDictionary?: string;
   treeRelationField?: string;
@@ -137,6 +155,7 @@ export interface ModelDescriptor {
   $schema?: string;
   id: string;
   fullName: string;
+  fullName_i18n?: Translations;
   enCode: string;
   category?: string;
   type?: number;
@@ -150,6 +169,7 @@ export interface DictionaryPageDescriptor {
   $schema?: string;
   id: string;
   fullName: string;
+  fullName_i18n?: Translations;
   /** Dictionary type enCode or id. */
   dictionaryType: string;
   isTree?: boolean;
@@ -159,6 +179,7 @@ export interface DictionaryPageDescriptor {
 export interface ReportColumn {
   prop: string;
   label: string;
+  label_i18n?: Translations;
   align?: 'left' | 'center' | 'right';
   width?: number;
   /** Number format: 'integer', 'decimal2', 'percent', 'money' or none. */
@@ -168,10 +189,11 @@ export interface ReportColumn {
 export interface ReportParam {
   field: string;
   label: string;
+  label_i18n?: Translations;
   /** input, select, datePicker, dateRange. */
   jnpfKey: string;
   defaultValue?: unknown;
-  options?: { label: string; value: string | number }[];
+  options?: { label: string; label_i18n?: Translations; value: string | number }[];
 }
 
 /** A data report page (menu type 5): one data interface drawn as a table and a chart. */
@@ -179,9 +201,10 @@ export interface ReportPageDescriptor {
   $schema?: string;
   id: string;
   fullName: string;
+  fullName_i18n?: Translations;
   interfaceId: string;
   columns: ReportColumn[];
-  chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string | string[]; title?: string } | null;
+  chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string | string[]; title?: string; title_i18n?: Translations } | null;
   params?: ReportParam[];
   description?: string;
 }
@@ -196,14 +219,16 @@ export interface PortalCard {
   w: number;
   h: number;
   title: string;
+  title_i18n?: Translations;
   interfaceId?: string;
   /** number: which field of the interface's reply; list/chart: which columns. */
   field?: string;
   unit?: string;
+  unit_i18n?: Translations;
   chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string | string[] };
   columns?: ReportColumn[];
   /** shortcut: menu entries (enCode) or links. */
-  links?: { label: string; to: string; icon?: string }[];
+  links?: { label: string; label_i18n?: Translations; to: string; icon?: string }[];
   limit?: number;
 }
 
@@ -212,6 +237,7 @@ export interface PortalPageDescriptor {
   $schema?: string;
   id: string;
   fullName: string;
+  fullName_i18n?: Translations;
   layout: PortalCard[];
   description?: string;
 }
@@ -235,8 +261,8 @@ export const DESCRIPTOR_FOLDERS: Record<DescriptorKind, string> = {
 
 /** Top-level keys each kind allows (anything else is reported: a typo must not pass silently). */
 export const DESCRIPTOR_TOP_KEYS: Record<DescriptorKind, readonly string[]> = {
-  model: ['$schema', 'id', 'fullName', 'enCode', 'category', 'type', 'description', 'formData', 'columnData', 'sortCode', 'enabledMark'],
-  dictionary: ['$schema', 'id', 'fullName', 'dictionaryType', 'isTree', 'description'],
-  report: ['$schema', 'id', 'fullName', 'interfaceId', 'columns', 'chart', 'params', 'description'],
-  portal: ['$schema', 'id', 'fullName', 'layout', 'description'],
+  model: ['$schema', 'id', 'fullName', 'fullName_i18n', 'enCode', 'category', 'type', 'description', 'formData', 'columnData', 'sortCode', 'enabledMark'],
+  dictionary: ['$schema', 'id', 'fullName', 'fullName_i18n', 'dictionaryType', 'isTree', 'description'],
+  report: ['$schema', 'id', 'fullName', 'fullName_i18n', 'interfaceId', 'columns', 'chart', 'params', 'description'],
+  portal: ['$schema', 'id', 'fullName', 'fullName_i18n', 'layout', 'description'],
 };

@@ -6,6 +6,8 @@ import modelSchema from './model.schema.json';
 import dictionarySchema from './dictionary.schema.json';
 import reportSchema from './report.schema.json';
 import portalSchema from './portal.schema.json';
+import menuSchema from './menu.schema.json';
+import { missingTranslations } from '../runtime/i18n/texts';
 
 export * from './descriptors';
 
@@ -17,9 +19,11 @@ export const META_SCHEMAS: Record<DescriptorKind, Record<string, unknown>> = {
   portal: portalSchema,
 };
 
-let validators: Record<DescriptorKind, ValidateFunction> | null = null;
+export { menuSchema as MENU_SCHEMA };
 
-function getValidators(): Record<DescriptorKind, ValidateFunction> {
+let validators: Record<DescriptorKind | 'menu', ValidateFunction> | null = null;
+
+function getValidators(): Record<DescriptorKind | 'menu', ValidateFunction> {
   if (!validators) {
     const ajv = new Ajv({ allErrors: true, strict: false });
     validators = {
@@ -27,6 +31,7 @@ function getValidators(): Record<DescriptorKind, ValidateFunction> {
       dictionary: ajv.compile(dictionarySchema),
       report: ajv.compile(reportSchema),
       portal: ajv.compile(portalSchema),
+      menu: ajv.compile(menuSchema),
     };
   }
   return validators;
@@ -45,7 +50,7 @@ export function jsonPointerToPath(pointer: string): string {
  * Checks a descriptor against its kind's meta-schema. Only the most specific error per
  * path is kept (if/then/oneOf produce several for one mistake).
  */
-export function checkDescriptorShape(kind: DescriptorKind, descriptor: unknown, file: string, locale: Locale = 'zh-CN'): CompileProblem[] {
+export function checkDescriptorShape(kind: DescriptorKind | 'menu', descriptor: unknown, file: string, locale: Locale = 'zh-CN'): CompileProblem[] {
   const validate = getValidators()[kind];
   if (validate(descriptor)) return [];
   const byPath = new Map<string, ErrorObject>();
@@ -66,4 +71,24 @@ export function checkDescriptorShape(kind: DescriptorKind, descriptor: unknown, 
       code: 'compile.metaSchema',
     };
   });
+}
+
+/**
+ * schemas/menu.json: its meta-schema, and (unless `translations` is 'ignore') every title
+ * without a zh-TW or en translation — a warning, or an error with 'error'.
+ */
+export function checkMenuFile(json: unknown, file: string, options: { locale?: Locale; translations?: 'ignore' | 'warn' | 'error' } = {}): CompileProblem[] {
+  const locale = options.locale ?? 'zh-CN';
+  const problems = checkDescriptorShape('menu', json, file, locale);
+  if ((options.translations ?? 'warn') === 'ignore') return problems;
+  for (const m of missingTranslations(json)) {
+    problems.push({
+      file,
+      path: m.path,
+      message: translate(locale, 'compile.missingTranslation', { text: m.text, locales: m.missing.join(', '), key: m.path.replace(/^.*\./, '') }),
+      severity: options.translations === 'error' ? 'error' : 'warning',
+      code: 'compile.missingTranslation',
+    });
+  }
+  return problems;
 }

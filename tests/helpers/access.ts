@@ -66,11 +66,12 @@ export interface Reply<T = any> {
   body: { code: number; msg: string; data?: T };
 }
 
-/** A tiny JSON client bound to a server URL and a token. */
-export function client(baseUrl: string, token: string | null) {
+/** A tiny JSON client bound to a server URL, a token and optionally the UI's language (X-Language). */
+export function client(baseUrl: string, token: string | null, language?: string) {
   const call = async <T = any>(method: string, path: string, body?: unknown, raw?: string): Promise<Reply<T>> => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
+    if (language) headers['x-language'] = language;
     if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
     return { status: res.status, body: (await res.json()) as Reply<T>['body'] };

@@ -113,7 +113,7 @@ describe('buildMenuRoutes', () => {
         { id: '22', enCode: 'sys.hidden', fullName: '隐藏页', type: 2, urlAddress: 'permission/hidden', isHidden: 1, sortCode: 2 },
       ],
     },
-    { id: '1', enCode: 'order', fullName: '我的订单', type: 2, urlAddress: 'order', sortCode: 1 },
+    { id: '1', enCode: 'order', fullName: '我的订单', fullName_i18n: { 'zh-TW': '我的訂單', en: 'My orders' }, type: 2, urlAddress: 'order', sortCode: 1 },
     { id: '3', enCode: 'dv', fullName: '大屏', type: 6, urlAddress: '${dataV}/v?t=${jnpfToken}', sortCode: 3 },
     { id: '4', enCode: 'link', fullName: '帮助', type: 7, urlAddress: 'https://help.example', linkTarget: '_self', sortCode: 4 },
     {
@@ -126,7 +126,7 @@ describe('buildMenuRoutes', () => {
       children: [{ id: '51', enCode: 'child', fullName: 'Child', type: 2, urlAddress: 'child' }],
     },
   ];
-  const built = buildMenuRoutes(menu, { dataV: 'http://dv', token: 't', translateTitle: (i) => (i.enCode === 'order' ? 'My orders' : undefined) });
+  const built = buildMenuRoutes(menu, { dataV: 'http://dv', token: 't', locale: 'en' });
 
   it('sorts by sortCode and excludes hidden entries from navigation', () => {
     expect(built.navigation.map((n) => n.enCode)).toEqual(['order', 'sys', 'dv', 'link']);
@@ -139,8 +139,10 @@ describe('buildMenuRoutes', () => {
   it('excludes hidden entries and directories from search', () => {
     expect(built.searchable.map((n) => n.enCode).sort()).toEqual(['dv', 'link', 'order', 'sys.user']);
   });
-  it('titles: translated name, else fullName', () => {
+  it('titles: the entry\'s translation in the locale, else fullName', () => {
     expect(built.navigation[0]!.title).toBe('My orders');
+    expect(buildMenuRoutes(menu, { locale: 'zh-TW' }).navigation[0]!.title).toBe('我的訂單');
+    expect(buildMenuRoutes(menu, { locale: 'zh-CN' }).navigation[0]!.title).toBe('我的订单');
     expect(built.navigation[1]!.title).toBe('系统管理');
   });
   it('tolerates an empty or missing menu', () => {

@@ -11,12 +11,15 @@ import { EntryBody, EntryNode, EntryView, ExportLink, IdParams, OptionNode, Pick
 import { exportLink, ImportReply, importUpload, notFound } from './type-routes';
 import { buildTree, descendantIds, withAncestors } from './tree';
 import { validateEntry } from './validation';
+import { nameIn } from '../../http/translations';
+import type { Locale } from '../../../src/runtime/i18n';
 
 const read = { access: 'signedIn' as const };
 const manage = { access: { permission: 'system.dictionary:manage' as const } };
 const tags = ['dictionary'];
 const TypeParams = Type.Object({ typeId: Type.String({ minLength: 1, maxLength: 100, description: 'category id or enCode' }) });
-const option = (r: DictionaryDataRow) => ({ id: r.id, parentId: r.parentId, fullName: r.fullName, enCode: r.enCode });
+/** An entry for selects and pickers: its name in the caller's language. */
+const option = (locale: Locale) => (r: DictionaryDataRow) => ({ id: r.id, parentId: r.parentId, fullName: nameIn(locale, r), enCode: r.enCode });
 
 async function typeOf(db: Db, idOrCode: string) {
   const type = await findTypeByIdOrCode(db, idOrCode);
@@ -57,13 +60,13 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
         response: { 200: Envelope(Type.Object({ list: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String(), enCode: Type.String(), isTree: Type.Integer(), dictionaryList: Type.Array(OptionNode) })) })) },
       },
     },
-    async () => {
+    async (request) => {
       const [types, entries] = await Promise.all([listTypes(db), allEnabledEntries(db)]);
       const byType = new Map<string, DictionaryDataRow[]>();
       for (const e of entries) (byType.get(e.dictionaryTypeId) ?? byType.set(e.dictionaryTypeId, []).get(e.dictionaryTypeId)!).push(e);
       const list = types.map((t) => ({
-        id: t.id, fullName: t.fullName, enCode: t.enCode, isTree: Number(t.isTree),
-        dictionaryList: shape((byType.get(t.id) ?? []).map(option), t.isTree === 1),
+        id: t.id, fullName: nameIn(request.locale, t), enCode: t.enCode, isTree: Number(t.isTree),
+        dictionaryList: shape((byType.get(t.id) ?? []).map(option(request.locale)), t.isTree === 1),
       }));
       return ok({ list });
     },
@@ -85,9 +88,12 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       const type = await typeOf(db, request.params.typeId);
       const tree = type.isTree === 1 && request.query.isTree !== '0';
       const keyword = request.query.keyword?.trim().toLowerCase();
-      let rows = (await entriesOf(db, type.id)).map(entryView);
+      const stored = await entriesOf(db, type.id);
+      const own = new Map(stored.map((r) => [r.id, r.fullName.toLowerCase()]));
+      let rows = stored.map((r) => entryView(r, request.locale));
       if (keyword) {
-        const match = (r: { fullName: string; enCode: string }) => r.fullName.toLowerCase().includes(keyword) || r.enCode.toLowerCase().includes(keyword);
+        // the name as shown, or the own name
+        const match = (r: { id: string; fullName: string; enCode: string }) => r.fullName.toLowerCase().includes(keyword) || own.get(r.id)!.includes(keyword) || r.enCode.toLowerCase().includes(keyword);
         rows = tree ? withAncestors(rows, match) : rows.filter(match);
       }
       return ok({ list: shape(rows, tree) });
@@ -110,8 +116,8 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       const type = await typeOf(db, request.params.typeId);
       const rows = await entriesOf(db, type.id);
       const excluded = descendantIds(rows, request.params.id);
-      const children = type.isTree === 1 ? buildTree(rows.filter((r) => !excluded.has(r.id)).map(option)) : [];
-      return ok({ list: [{ id: type.id, parentId: '0', fullName: type.fullName, enCode: type.enCode, hasChildren: children.length > 0, children }] });
+      const children = type.isTree === 1 ? buildTree(rows.filter((r) => !excluded.has(r.id)).map(option(request.locale))) : [];
+      return ok({ list: [{ id: type.id, parentId: '0', fullName: nameIn(request.locale, type), enCode: type.enCode, hasChildren: children.length > 0, children }] });
     },
   );
 
@@ -123,7 +129,7 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     },
     async (request) => {
       const type = await typeOf(db, request.params.typeId);
-      return ok({ list: shape((await entriesOf(db, type.id, { enabledOnly: true })).map(option), type.isTree === 1) });
+      return ok({ list: shape((await entriesOf(db, type.id, { enabledOnly: true })).map(option(request.locale)), type.isTree === 1) });
     },
   );
 
@@ -140,7 +146,7 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     },
     async (request) => {
       const type = await typeOf(db, request.params.typeId);
-      const rows = (await entriesOf(db, type.id, { enabledOnly: true })).map(option);
+      const rows = (await entriesOf(db, type.id, { enabledOnly: true })).map(option(request.locale));
       const below = descendantIds(rows, request.params.id);
       below.delete(request.params.id);
       return ok({ list: buildTree(rows.filter((r) => below.has(r.id))) });

@@ -1,13 +1,16 @@
 import { Type } from 'typebox';
 import type { DictionaryDataRow, DictionaryTypeRow } from '../../db/schema';
+import { nameIn, translationsOf, TranslationsSchema } from '../../http/translations';
+import type { Locale } from '../../../src/runtime/i18n';
 import { TreeSchema } from './tree';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const TypeFields = {
   id: Type.String(),
   parentId: Type.String(),
-  fullName: Type.String(),
+  fullName: Type.String({ description: "in the caller's language, except in the one-category reply (the own name)" }),
+  fullName_i18n: Nullable(TranslationsSchema),
   enCode: Type.String(),
   isTree: Type.Integer({ description: '1 = the entries form a tree' }),
   sortCode: Type.Integer(),
@@ -21,7 +24,8 @@ export const EntryFields = {
   id: Type.String(),
   dictionaryTypeId: Type.String(),
   parentId: Type.String({ description: "'0' at the top of the category" }),
-  fullName: Type.String(),
+  fullName: Type.String({ description: "in the caller's language, except in the one-entry reply (Info: the own name)" }),
+  fullName_i18n: Nullable(TranslationsSchema),
   enCode: Type.String(),
   sortCode: Type.Integer(),
   enabledMark: Type.Integer({ description: '1 enabled, 0 disabled' }),
@@ -43,6 +47,7 @@ export const PickerNode = TreeSchema(PickerFields);
 export const TypeBody = Type.Object({
   parentId: Type.Optional(Type.String()),
   fullName: Type.Optional(Type.String()),
+  fullName_i18n: Type.Optional(Nullable(TranslationsSchema)),
   enCode: Type.Optional(Type.String()),
   isTree: Type.Optional(Type.Integer()),
   sortCode: Type.Optional(Type.Number()),
@@ -53,6 +58,7 @@ export const EntryBody = Type.Object({
   dictionaryTypeId: Type.Optional(Type.String()),
   parentId: Type.Optional(Type.String()),
   fullName: Type.Optional(Type.String()),
+  fullName_i18n: Type.Optional(Nullable(TranslationsSchema)),
   enCode: Type.Optional(Type.String()),
   enabledMark: Type.Optional(Type.Integer()),
   sortCode: Type.Optional(Type.Number()),
@@ -62,11 +68,13 @@ export const EntryBody = Type.Object({
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const ExportLink = Type.Object({ url: Type.String({ description: 'GET this path (no header needed) within five minutes' }), name: Type.String() });
 
-export const typeView = (r: DictionaryTypeRow) => ({
-  id: r.id, parentId: r.parentId, fullName: r.fullName, enCode: r.enCode, isTree: Number(r.isTree), sortCode: Number(r.sortCode), description: r.description, createdAt: Number(r.createdAt),
+/** A category as replies show it: the name in `locale` (own name without one) and its translations. */
+export const typeView = (r: DictionaryTypeRow, locale?: Locale) => ({
+  id: r.id, parentId: r.parentId, fullName: locale ? nameIn(locale, r) : r.fullName, fullName_i18n: translationsOf(r.fullNameI18n), enCode: r.enCode, isTree: Number(r.isTree), sortCode: Number(r.sortCode), description: r.description, createdAt: Number(r.createdAt),
 });
 
-export const entryView = (r: DictionaryDataRow) => ({
-  id: r.id, dictionaryTypeId: r.dictionaryTypeId, parentId: r.parentId, fullName: r.fullName, enCode: r.enCode,
+/** An entry as replies show it: the name in `locale` (own name without one) and its translations. */
+export const entryView = (r: DictionaryDataRow, locale?: Locale) => ({
+  id: r.id, dictionaryTypeId: r.dictionaryTypeId, parentId: r.parentId, fullName: locale ? nameIn(locale, r) : r.fullName, fullName_i18n: translationsOf(r.fullNameI18n), enCode: r.enCode,
   sortCode: Number(r.sortCode), enabledMark: Number(r.enabledMark), description: r.description, createdAt: Number(r.createdAt),
 });

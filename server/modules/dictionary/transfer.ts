@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { newId } from '../../db/ids';
 import { refuse } from '../../http/errors';
+import { translationsOf, TranslationsSchema } from '../../http/translations';
 import { entriesOf, findType, findTypeByCode, type DbOrTrx } from './repository';
 import { validateEntry, validateType } from './validation';
 
@@ -13,6 +14,7 @@ export const ExportFile = Type.Object({
     id: Type.String(),
     parentId: Type.String(),
     fullName: Type.String(),
+    fullName_i18n: Type.Optional(Type.Union([TranslationsSchema, Type.Null()])),
     enCode: Type.String(),
     isTree: Type.Integer(),
     sortCode: Type.Integer(),
@@ -23,6 +25,7 @@ export const ExportFile = Type.Object({
       id: Type.String(),
       parentId: Type.String(),
       fullName: Type.String(),
+      fullName_i18n: Type.Optional(Type.Union([TranslationsSchema, Type.Null()])),
       enCode: Type.String(),
       sortCode: Type.Integer(),
       enabledMark: Type.Integer(),
@@ -39,8 +42,8 @@ export async function exportCategory(db: DbOrTrx, typeId: string): Promise<Expor
   return {
     kind: 'dictionary',
     version: 1,
-    type: { id: type.id, parentId: type.parentId, fullName: type.fullName, enCode: type.enCode, isTree: type.isTree, sortCode: type.sortCode, description: type.description },
-    entries: entries.map((e) => ({ id: e.id, parentId: e.parentId, fullName: e.fullName, enCode: e.enCode, sortCode: e.sortCode, enabledMark: e.enabledMark, description: e.description })),
+    type: { id: type.id, parentId: type.parentId, fullName: type.fullName, fullName_i18n: translationsOf(type.fullNameI18n), enCode: type.enCode, isTree: type.isTree, sortCode: type.sortCode, description: type.description },
+    entries: entries.map((e) => ({ id: e.id, parentId: e.parentId, fullName: e.fullName, fullName_i18n: translationsOf(e.fullNameI18n), enCode: e.enCode, sortCode: e.sortCode, enabledMark: e.enabledMark, description: e.description })),
   };
 }
 

@@ -9,6 +9,7 @@ import { ReplyCode } from '../../../src/runtime/codes';
 import { countChildTypes, countEntries, findType, listTypes, typeCodeTaken } from './repository';
 import { ExportLink, IdParams, PickerNode, TypeBody, TypeNode, TypeView, typeView } from './schemas';
 import { exportCategory, importCategory } from './transfer';
+import { nameIn } from '../../http/translations';
 import { issueTicket, redeemTicket, TICKET_PATTERN } from './tickets';
 import { buildTree, descendantIds } from './tree';
 import { validateType } from './validation';
@@ -45,9 +46,9 @@ export const ImportReply = Envelope(Type.Object({ id: Type.String(), entries: Ty
 
 /** /api/system/DictionaryType: dictionary categories. */
 export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get('/DictionaryType', { config: read, schema: { tags, summary: 'Category tree', response: { 200: Envelope(Type.Object({ list: Type.Array(TypeNode) })) } } }, async () => {
+  app.get('/DictionaryType', { config: read, schema: { tags, summary: 'Category tree', response: { 200: Envelope(Type.Object({ list: Type.Array(TypeNode) })) } } }, async (request) => {
     const rows = await listTypes(db);
-    return ok({ list: buildTree(rows.map(typeView)) });
+    return ok({ list: buildTree(rows.map((r) => typeView(r, request.locale))) });
   });
 
   app.get(
@@ -64,7 +65,7 @@ export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     async (request) => {
       const rows = await listTypes(db);
       const excluded = descendantIds(rows, request.params.id);
-      const kept = rows.filter((r) => !excluded.has(r.id)).map((r) => ({ id: r.id, parentId: r.parentId, fullName: r.fullName, enCode: r.enCode }));
+      const kept = rows.filter((r) => !excluded.has(r.id)).map((r) => ({ id: r.id, parentId: r.parentId, fullName: nameIn(request.locale, r), enCode: r.enCode }));
       const children = buildTree(kept);
       const top = { id: '-1', parentId: '0', fullName: request.t('dictionary.topNode'), enCode: '', hasChildren: children.length > 0, children };
       return ok({ list: [top] });

@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../../src/runtime/i18n';
 import { refuse } from '../../http/errors';
+import { translationsColumn } from '../../http/translations';
 
 /** Code: letters, digits and dots, no dot at the start or end (spec 5.1). */
 export const CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9.]*[A-Za-z0-9])?$/;
@@ -9,6 +10,8 @@ export const FULL_NAME_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9]+$/;
 export interface TypeInput {
   parentId?: string | null;
   fullName?: string | null;
+  /** The name in other languages; absent on an update = unchanged. */
+  fullName_i18n?: unknown;
   enCode?: string | null;
   isTree?: number | null;
   sortCode?: number | null;
@@ -19,6 +22,7 @@ export interface EntryInput {
   dictionaryTypeId?: string | null;
   parentId?: string | null;
   fullName?: string | null;
+  fullName_i18n?: unknown;
   enCode?: string | null;
   enabledMark?: number | null;
   sortCode?: number | null;
@@ -26,6 +30,9 @@ export interface EntryInput {
 }
 
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === '';
+
+/** The translations column when the form sends translations (an update without them keeps the stored ones). */
+const translationsIn = (input: { fullName_i18n?: unknown }) => (input.fullName_i18n === undefined ? {} : { fullNameI18n: translationsColumn(input.fullName_i18n) });
 
 function checkSort(sort: number | null | undefined): number {
   if (sort === undefined || sort === null) return 0;
@@ -53,6 +60,7 @@ export function validateType(input: TypeInput) {
   return {
     parentId: input.parentId!.trim(),
     fullName,
+    ...translationsIn(input),
     enCode,
     isTree: input.isTree === 1 ? 1 : 0,
     sortCode,
@@ -75,5 +83,5 @@ export function validateEntry(input: EntryInput) {
   let parentId = input.parentId!.trim();
   // The entry parent selector's top node is the category itself: that means "no parent".
   if (parentId === dictionaryTypeId || parentId === '-1') parentId = '0';
-  return { dictionaryTypeId, parentId, fullName, enCode, sortCode, enabledMark, description: blank(input.description) ? null : input.description! };
+  return { dictionaryTypeId, parentId, fullName, ...translationsIn(input), enCode, sortCode, enabledMark, description: blank(input.description) ? null : input.description! };
 }

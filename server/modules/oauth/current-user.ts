@@ -4,6 +4,8 @@ import type { ModuleItemRow, ModuleRow, SystemRow } from '../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Locale } from '../../../src/runtime/i18n';
 import { translate } from '../../../src/runtime/i18n';
+import { textIn, type Translations } from '../../../src/runtime/i18n/texts';
+import { nameIn, translationsOf } from '../../http/translations';
 import { publicSysConfig, type SysConfig } from '../system/config-store';
 import { layoutOf } from './sign-in';
 import { passwordExpiry } from '../../auth/password-policy';
@@ -13,7 +15,9 @@ export interface MenuNode {
   id: string;
   parentId: string;
   enCode: string;
+  /** The own title; the browser shows fullName_i18n[its language] when there is one (it switches without asking again). */
   fullName: string;
+  fullName_i18n: Translations | null;
   type: number;
   icon: string | null;
   urlAddress: string | null;
@@ -50,7 +54,7 @@ export function buildMenuTree(rows: readonly ModuleRow[]): MenuNode[] {
   const nodes = new Map<string, MenuNode>();
   for (const r of rows) {
     nodes.set(r.id, {
-      id: r.id, parentId: r.parentId, enCode: r.enCode, fullName: r.fullName, type: r.type, icon: r.icon, urlAddress: r.urlAddress,
+      id: r.id, parentId: r.parentId, enCode: r.enCode, fullName: r.fullName, fullName_i18n: translationsOf(r.fullNameI18n), type: r.type, icon: r.icon, urlAddress: r.urlAddress,
       linkTarget: r.linkTarget, propertyJson: r.propertyJson, sortCode: r.sortCode, isHidden: r.isHidden, hasChildren: false, children: [],
     });
   }
@@ -87,8 +91,8 @@ export interface PermissionEntry {
   form: ItemView[];
 }
 
-/** Button, column and form codes per page in the menu; non-administrators get granted items only. */
-async function permissionList(db: Db, principal: Principal, pages: MenuNode[]): Promise<PermissionEntry[]> {
+/** Button, column and form codes per page in the menu, named in the caller's language; non-administrators get granted items only. */
+async function permissionList(db: Db, principal: Principal, pages: MenuNode[], locale: Locale): Promise<PermissionEntry[]> {
   if (pages.length === 0) return [];
   let query = db.selectFrom('baseModuleItem').selectAll().where('moduleId', 'in', pages.map((p) => p.id));
   if (!principal.isAdministrator) {
@@ -100,12 +104,12 @@ async function permissionList(db: Db, principal: Principal, pages: MenuNode[]): 
   const items: ModuleItemRow[] = await query.orderBy('sortCode').execute();
   const byModule = new Map<string, ModuleItemRow[]>();
   for (const item of items) byModule.set(item.moduleId, [...(byModule.get(item.moduleId) ?? []), item]);
-  const view = (list: ModuleItemRow[], kind: ModuleItemRow['kind']) => list.filter((i) => i.kind === kind).map((i) => ({ enCode: i.enCode, fullName: i.fullName }));
+  const view = (list: ModuleItemRow[], kind: ModuleItemRow['kind']) => list.filter((i) => i.kind === kind).map((i) => ({ enCode: i.enCode, fullName: nameIn(locale, i) }));
   return pages
     .filter((p) => byModule.has(p.id))
     .map((p) => {
       const list = byModule.get(p.id)!;
-      return { modelId: p.id, moduleName: p.fullName, button: view(list, 'button'), column: view(list, 'column'), form: view(list, 'form') };
+      return { modelId: p.id, moduleName: textIn(locale, p.fullName, p.fullName_i18n), button: view(list, 'button'), column: view(list, 'column'), form: view(list, 'form') };
     });
 }
 
@@ -197,7 +201,7 @@ async function userInfo(db: Db, principal: Principal, config: SysConfig, locale:
  */
 function systemNode(system: SystemRow, children: MenuNode[]): MenuNode {
   return {
-    id: system.id, parentId: '-1', enCode: system.enCode, fullName: system.fullName, type: 0, icon: system.icon, urlAddress: null,
+    id: system.id, parentId: '-1', enCode: system.enCode, fullName: system.fullName, fullName_i18n: null, type: 0, icon: system.icon, urlAddress: null,
     linkTarget: null, propertyJson: null, sortCode: system.sortCode, isHidden: 0, hasChildren: children.length > 0, children,
   };
 }
@@ -218,7 +222,7 @@ export async function currentUser(db: Db, principal: Principal, config: SysConfi
   return {
     menuList,
     routerList: menuList,
-    permissionList: await permissionList(db, principal, entries),
+    permissionList: await permissionList(db, principal, entries, locale),
     userInfo: await userInfo(db, principal, config, locale, systems),
     sysConfigInfo: publicSysConfig(config),
   };

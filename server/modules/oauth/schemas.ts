@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { PUBLIC_CONFIG_KEYS } from '../system/config-store';
 import { Preferences } from '../current-user/preferences-schema';
+import { TranslationsSchema } from '../../http/translations';
 
 /** Wire shapes of /api/oauth. Form-encoded bodies arrive as strings. */
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -46,7 +47,8 @@ const menuFields = {
   id: Type.String(),
   parentId: Type.String(),
   enCode: Type.String(),
-  fullName: Type.String(),
+  fullName: Type.String({ description: 'the own title' }),
+  fullName_i18n: Nullable(TranslationsSchema),
   type: Type.Integer({ minimum: 0, maximum: 8 }),
   icon: Nullable(Type.String()),
   urlAddress: Nullable(Type.String()),

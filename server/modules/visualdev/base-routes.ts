@@ -5,8 +5,9 @@ import type { Db } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRow } from '../../db/schema';
 import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../http/envelope';
+import { nameIn, translationsColumn, translationsOf, TranslationsSchema } from '../../http/translations';
 import { refuse } from '../../http/errors';
-import type { Locale } from '../../../src/runtime/i18n';
+import { translate, type Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
 import { compileOrRefuse, definitionHash, descriptorOf, ensureEnCodeFree, findModelRow, jsonText, releasedModel } from './model-store';
@@ -21,6 +22,7 @@ const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) });
 const Summary = Type.Object({
   id: Type.String(),
   fullName: Type.String(),
+  fullName_i18n: Nullable(TranslationsSchema),
   enCode: Type.String(),
   category: Nullable(Type.String()),
   type: Type.Integer(),
@@ -50,6 +52,8 @@ const Refusal = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Ty
 
 const Definition = Type.Object({
   fullName: Type.String({ minLength: 1, maxLength: 50 }),
+  /** The name in other languages: { "zh-TW": "…", "en": "…" }. */
+  fullName_i18n: Type.Optional(Nullable(TranslationsSchema)),
   enCode: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' }),
   category: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   type: Type.Optional(Type.Integer({ minimum: 1, maximum: 9 })),
@@ -83,15 +87,22 @@ const SelectorNode = Type.Object({
 });
 
 const summaryOf = (r: VisualdevRow) => ({
-  id: r.id, fullName: r.fullName, enCode: r.enCode, category: r.category, type: r.type, webType: r.webType, state: r.state,
+  id: r.id, fullName: r.fullName, fullName_i18n: translationsOf(r.fullNameI18n), enCode: r.enCode, category: r.category, type: r.type, webType: r.webType, state: r.state,
   sortCode: r.sortCode, description: r.description, sourceFile: r.sourceFile, createdAt: r.createdAt, updatedAt: r.updatedAt, releasedAt: r.releasedAt,
 });
+
+/** A copy's name in each language says it is a copy, as its own name does. */
+function copiedNames(column: string | null): string | null {
+  const names = translationsOf(column);
+  if (!names) return null;
+  return JSON.stringify(Object.fromEntries(Object.entries(names).map(([locale, name]) => [locale, translate(locale as Locale, 'visualdev.copyOf', { name })])));
+}
 
 function refuseFileModel(row: VisualdevRow) {
   if (row.sourceFile) throw refuse('visualdev.fileModelReadOnly', { file: `models/${row.sourceFile}` });
 }
 
-/** The released model, else the compiled draft (for field lists in the designer). */
+/** The released model, else the compiled draft (for field lists in the designer), in the caller's language. */
 async function currentModel(db: Db, row: VisualdevRow, locale: Locale): Promise<CompiledModel> {
   if (row.releasedAt !== null) return releasedModel(db, row.id, locale);
   return compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, locale);
@@ -128,13 +139,13 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   app.get('/Base/Selector', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'Released models as a tree by category (relation-form pickers)', response: { 200: Envelope(Type.Object({ list: Type.Array(SelectorNode) })) } },
-  }, async () => {
-    const rows = await db.selectFrom('baseVisualdev').select(['id', 'fullName', 'enCode', 'category', 'type', 'webType']).where('state', '=', 1).orderBy('category').orderBy('sortCode').orderBy('fullName').execute();
+  }, async (request) => {
+    const rows = await db.selectFrom('baseVisualdev').select(['id', 'fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'webType']).where('state', '=', 1).orderBy('category').orderBy('sortCode').orderBy('fullName').execute();
     const groups = new Map<string, typeof rows>();
     for (const r of rows) groups.set(r.category ?? '', [...(groups.get(r.category ?? '') ?? []), r]);
     const list = [...groups].map(([category, items]) => ({
       id: category || 'uncategorised', fullName: category || '未分类', hasChildren: true,
-      children: items.map((i) => ({ id: i.id, fullName: i.fullName, enCode: i.enCode, type: i.type, webType: i.webType, hasChildren: false })),
+      children: items.map((i) => ({ id: i.id, fullName: nameIn(request.locale, i), enCode: i.enCode, type: i.type, webType: i.webType, hasChildren: false })),
     }));
     return ok({ list });
   });
@@ -148,7 +159,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     await ensureEnCodeFree(db, body.enCode);
     const now = Date.now();
     const row: VisualdevRow = {
-      id: newId(), fullName: body.fullName, enCode: body.enCode, category: body.category ?? null, type: body.type ?? 1, webType: body.webType ?? 2,
+      id: newId(), fullName: body.fullName, fullNameI18n: translationsColumn(body.fullName_i18n), enCode: body.enCode, category: body.category ?? null, type: body.type ?? 1, webType: body.webType ?? 2,
       formData: jsonText(body.formData, 'formData'), columnData: jsonText(body.columnData, 'columnData'), tables: jsonText(body.tables, 'tables') ?? '[]',
       sortCode: body.sortCode ?? 0, state: 0, description: body.description ?? null, releasedFormData: null, releasedColumnData: null, releasedHash: null, indexSignature: null,
       releasedAt: null, sourceFile: null, sourceHash: null, createdAt: now, createdBy: principal.user.id, updatedAt: null, updatedBy: null,
@@ -175,9 +186,11 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const body = request.body;
     await ensureEnCodeFree(db, body.enCode, row.id);
     const next: VisualdevRow = {
-      ...row, fullName: body.fullName, enCode: body.enCode, category: body.category ?? null, type: body.type ?? row.type, webType: body.webType ?? row.webType,
+      ...row, fullName: body.fullName, fullNameI18n: body.fullName_i18n === undefined ? row.fullNameI18n : translationsColumn(body.fullName_i18n), enCode: body.enCode, category: body.category ?? null, type: body.type ?? row.type, webType: body.webType ?? row.webType,
       formData: jsonText(body.formData, 'formData'), columnData: jsonText(body.columnData, 'columnData'), tables: jsonText(body.tables, 'tables') ?? row.tables,
       sortCode: body.sortCode ?? row.sortCode, description: body.description ?? null, updatedAt: Date.now(), updatedBy: principalOf(request).user.id,
+      // the released model takes its name from the row: every process compiles it again
+      releasedHash: null,
     };
     compileOrRefuse(descriptorOf(next, next.formData, next.columnData), `visualdev/${next.enCode}`, request.locale);
     const { id: _id, ...values } = next;
@@ -206,7 +219,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const now = Date.now();
     const suffix = String(now).slice(-5);
     const copy: VisualdevRow = {
-      ...row, id: newId(), fullName: request.t('visualdev.copyOf', { name: row.fullName }).slice(0, 50), enCode: `${row.enCode.slice(0, 44)}_${suffix}`,
+      ...row, id: newId(), fullName: request.t('visualdev.copyOf', { name: row.fullName }).slice(0, 50), fullNameI18n: copiedNames(row.fullNameI18n), enCode: `${row.enCode.slice(0, 44)}_${suffix}`,
       state: 0, releasedFormData: null, releasedColumnData: null, releasedHash: null, indexSignature: null, releasedAt: null, sourceFile: null, sourceHash: null,
       createdAt: now, createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null,
     };

@@ -10,6 +10,8 @@ import { createRecordValidator } from '../../../src/runtime/validation';
 export interface ModelDescriptor {
   id?: string;
   fullName: string;
+  /** The model's name in other languages ({ "zh-TW", "en" }). */
+  fullName_i18n?: unknown;
   enCode: string;
   category?: string | null;
   type?: number;

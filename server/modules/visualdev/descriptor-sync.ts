@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
+import { readTranslations } from '../../../src/runtime/i18n/texts';
 import type { CompileProblem } from '../../../src/runtime/model/compiled';
 import { compileDescriptor, errorsOf, type ModelDescriptor } from './compiler';
 import { definitionHash } from './model-store';
@@ -54,12 +55,13 @@ export async function syncFile(db: Db, modelsDir: string, fileName: string): Pro
   const now = Date.now();
   const formData = asText(descriptor.formData);
   const columnData = asText(descriptor.columnData);
+  const fullNameI18n = asText(readTranslations(descriptor.fullName_i18n));
   const values = {
-    fullName: descriptor.fullName, enCode: descriptor.enCode, category: descriptor.category ?? null,
+    fullName: descriptor.fullName, fullNameI18n, enCode: descriptor.enCode, category: descriptor.category ?? null,
     type: Number(descriptor.type ?? 1), webType: Number(raw.webType ?? 2), formData, columnData, tables: '[]',
     sortCode: Number(descriptor.sortCode ?? 0), state: 1, description: descriptor.description ?? null,
     releasedFormData: formData, releasedColumnData: columnData, releasedAt: now,
-    releasedHash: definitionHash({ fullName: descriptor.fullName, enCode: descriptor.enCode, releasedFormData: formData, releasedColumnData: columnData }), indexSignature: indexSignature(compiled),
+    releasedHash: definitionHash({ fullName: descriptor.fullName, fullNameI18n, enCode: descriptor.enCode, releasedFormData: formData, releasedColumnData: columnData }), indexSignature: indexSignature(compiled),
     sourceFile: fileName, sourceHash: hash, updatedAt: now, updatedBy: null,
   };
   // the records follow the new definition's index before the row says it is released

@@ -5,6 +5,7 @@ import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { COMPILER_VERSION } from '../../../src/runtime/compile';
 import type { Locale } from '../../../src/runtime/i18n';
+import { readTranslations } from '../../../src/runtime/i18n/texts';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { compileDescriptor, describeProblems, errorsOf, type ModelDescriptor } from './compiler';
 import { indexSignature, reindexModel } from './record-store';
@@ -15,9 +16,9 @@ import { indexSignature, reindexModel } from './record-store';
  * definition's hash, the compiler's version and the language (see releasedModel).
  */
 
-export function descriptorOf(row: Pick<VisualdevRow, 'id' | 'fullName' | 'enCode' | 'category' | 'type' | 'sortCode' | 'description'>, formData: string | null, columnData: string | null): ModelDescriptor {
+export function descriptorOf(row: Pick<VisualdevRow, 'id' | 'fullName' | 'fullNameI18n' | 'enCode' | 'category' | 'type' | 'sortCode' | 'description'>, formData: string | null, columnData: string | null): ModelDescriptor {
   return {
-    id: row.id, fullName: row.fullName, enCode: row.enCode, category: row.category, type: row.type,
+    id: row.id, fullName: row.fullName, fullName_i18n: readTranslations(row.fullNameI18n) ?? undefined, enCode: row.enCode, category: row.category, type: row.type,
     sortCode: row.sortCode, description: row.description, formData: formData ?? undefined, columnData: columnData ?? undefined,
   };
 }
@@ -38,9 +39,12 @@ export async function findModelRow(db: Db, id: string): Promise<VisualdevRow> {
   return row;
 }
 
-/** The identity of a released definition: SHA-256 over what the compiler reads. */
-export function definitionHash(row: Pick<VisualdevRow, 'fullName' | 'enCode' | 'releasedFormData' | 'releasedColumnData'>): string {
-  return createHash('sha256').update(JSON.stringify([row.fullName, row.enCode, row.releasedFormData, row.releasedColumnData])).digest('hex');
+/**
+ * The identity of a released definition: SHA-256 over what the compiler reads. Saving a model's
+ * name (PUT Base) clears the stored hash, so every process compiles it again on the next request.
+ */
+export function definitionHash(row: Pick<VisualdevRow, 'fullName' | 'fullNameI18n' | 'enCode' | 'releasedFormData' | 'releasedColumnData'>): string {
+  return createHash('sha256').update(JSON.stringify([row.fullName, row.fullNameI18n, row.enCode, row.releasedFormData, row.releasedColumnData])).digest('hex');
 }
 
 /** What turns a released definition into a compiled model; tests swap in another version. */

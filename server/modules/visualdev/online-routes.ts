@@ -115,7 +115,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : null);
     const visible = visibleDefinition(parse(row.releasedFormData) ?? {}, parse(row.releasedColumnData), hiddenCodes(model, perms));
     return ok({
-      id: row.id, fullName: row.fullName, enCode: row.enCode, category: row.category, type: row.type, webType: row.webType, enableFlow: 0,
+      id: row.id, fullName: model.fullName, enCode: row.enCode, category: row.category, type: row.type, webType: row.webType, enableFlow: 0,
       formData: JSON.stringify(visible.formData), columnData: visible.columnData ? JSON.stringify(visible.columnData) : null,
       granted: { all: perms.all, button: [...perms.button], column: [...perms.column], form: [...perms.form] },
     });

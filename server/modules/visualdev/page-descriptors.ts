@@ -7,7 +7,9 @@ import { principalOf } from '../../auth/access';
 import type { Db } from '../../db';
 import { Envelope, ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
+import { nameIn } from '../../http/translations';
 import { ReplyCode } from '../../../src/runtime/codes';
+import type { Locale } from '../../../src/runtime/i18n';
 import { compileDictionaryPage, compilePortalPage, compileReportPage, type CompileResult } from '../../../src/runtime/compile';
 import type { CompileProblem } from '../../../src/runtime/model/compiled';
 import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage } from '../../../src/runtime/model/pages';
@@ -32,7 +34,7 @@ interface CompiledOf {
   portal: CompiledPortalPage;
 }
 
-const COMPILERS: { [K in PageKind]: (d: unknown, o: { file: string; strict: boolean }) => CompileResult<CompiledOf[K]> } = {
+const COMPILERS: { [K in PageKind]: (d: unknown, o: { file: string; strict: boolean; locale?: Locale }) => CompileResult<CompiledOf[K]> } = {
   dictionary: compileDictionaryPage,
   report: compileReportPage,
   portal: compilePortalPage,
@@ -48,8 +50,16 @@ export interface PageLoadOutcome {
   problems: CompileProblem[];
 }
 
+/** A loaded page file: its text and JSON, and the page compiled per language (zh-CN at load, others on first use). */
+interface PageEntry<K extends PageKind> {
+  file: string;
+  text: string;
+  json: unknown;
+  byLocale: Partial<Record<Locale, CompiledOf[K]>> & { 'zh-CN': CompiledOf[K] };
+}
+
 export class PageDescriptors {
-  private readonly pages: { [K in PageKind]: Map<string, { file: string; text: string; page: CompiledOf[K] }> } = {
+  private readonly pages: { [K in PageKind]: Map<string, PageEntry<K>> } = {
     dictionary: new Map(),
     report: new Map(),
     portal: new Map(),
@@ -64,8 +74,12 @@ export class PageDescriptors {
     return path.join(this.schemasDir, DESCRIPTOR_FOLDERS[kind]);
   }
 
-  get<K extends PageKind>(kind: K, id: string): CompiledOf[K] | undefined {
-    return this.pages[kind].get(id)?.page as CompiledOf[K] | undefined;
+  /** The compiled page in a language (a compiled page is in one language: titles, columns, options). */
+  get<K extends PageKind>(kind: K, id: string, locale: Locale = 'zh-CN'): CompiledOf[K] | undefined {
+    const entry = this.pages[kind].get(id) as PageEntry<K> | undefined;
+    if (!entry) return undefined;
+    const compile = COMPILERS[kind] as (d: unknown, o: { file: string; strict: boolean; locale?: Locale }) => CompileResult<CompiledOf[K]>;
+    return (entry.byLocale[locale] ??= compile(entry.json, { file: entry.file, strict: true, locale }).model ?? entry.byLocale['zh-CN']);
   }
 
   ids(kind: PageKind): string[] {
@@ -120,7 +134,7 @@ export class PageDescriptors {
     const owner = this.pages[kind].get(model.id);
     if (owner && owner.file !== file) return fail(model.id, [problem(`id "${model.id}" is already used by ${DESCRIPTOR_FOLDERS[kind]}/${owner.file}`)]);
     if (previousId && previousId !== model.id) this.pages[kind].delete(previousId);
-    (this.pages[kind] as Map<string, { file: string; text: string; page: CompiledOf[typeof kind] }>).set(model.id, { file, text, page: model });
+    (this.pages[kind] as Map<string, PageEntry<typeof kind>>).set(model.id, { file, text, json, byLocale: { 'zh-CN': model } });
     if (problems.length) this.log.info({ file: rel, problems }, `${kind} page ${rel} loaded with ${problems.length} warning(s)`);
     return { kind, file, id: model.id, status: 'loaded', problems };
   }
@@ -263,11 +277,11 @@ export const pageDescriptorRoutes: FastifyPluginAsyncTypebox<{ db: Db; pages: Pa
   }, async (request) => {
     const { id } = request.params;
     await grantedMenusOf(db, principalOf(request), id);
-    const page = pages.get('dictionary', id);
+    const page = pages.get('dictionary', id, request.locale);
     if (page) return ok(page);
     const category = await findTypeByIdOrCode(db, id);
     if (!category) throw notFound(id);
-    return ok({ id, fullName: category.fullName, dictionaryType: category.id, isTree: category.isTree === 1 });
+    return ok({ id, fullName: nameIn(request.locale, category), dictionaryType: category.id, isTree: category.isTree === 1 });
   });
 
   app.get('/Report/:id', {
@@ -276,7 +290,7 @@ export const pageDescriptorRoutes: FastifyPluginAsyncTypebox<{ db: Db; pages: Pa
   }, async (request) => {
     const { id } = request.params;
     await grantedMenusOf(db, principalOf(request), id);
-    const page = pages.get('report', id);
+    const page = pages.get('report', id, request.locale);
     if (!page) throw notFound(id);
     return ok(page);
   });
@@ -287,7 +301,7 @@ export const pageDescriptorRoutes: FastifyPluginAsyncTypebox<{ db: Db; pages: Pa
   }, async (request) => {
     const { id } = request.params;
     await grantedMenusOf(db, principalOf(request), id);
-    const page = pages.get('portal', id);
+    const page = pages.get('portal', id, request.locale);
     if (!page) throw notFound(id);
     return ok(page);
   });

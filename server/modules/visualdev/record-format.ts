@@ -4,6 +4,7 @@ import type { Locale } from '../../../src/runtime/i18n';
 import { type FormatContext, kindOf, type RefKind, type RefNames, rowsToOptions } from '../../../src/runtime/kinds';
 import { buildTree } from '../dictionary/tree';
 import { entriesOf, findTypeByIdOrCode } from '../dictionary/repository';
+import { nameIn } from '../../http/translations';
 
 /**
  * Records as people read them, on the server (export, the product client's DataChange): each
@@ -49,14 +50,14 @@ export async function refNamesOf(db: Db, model: CompiledModel, records: Record<s
   return out;
 }
 
-/** Options of dictionary-backed fields, loaded once per dictionary. Interface-backed options are not run here. */
-async function dictionaryOptions(db: Db, fields: CompiledField[]): Promise<Map<string, OptionItem[]>> {
+/** Options of dictionary-backed fields in a language, loaded once per dictionary. Interface-backed options are not run here. */
+async function dictionaryOptions(db: Db, fields: CompiledField[], locale: Locale): Promise<Map<string, OptionItem[]>> {
   const out = new Map<string, OptionItem[]>();
   for (const field of fields) {
     const source = field.options;
     if (source?.from !== 'dictionary' || !source.dictionaryType || out.has(field.key)) continue;
     const type = await findTypeByIdOrCode(db, source.dictionaryType);
-    const entries = type ? await entriesOf(db, type.id) : [];
+    const entries = (type ? await entriesOf(db, type.id) : []).map((e) => ({ ...e, fullName: nameIn(locale, e) }));
     out.set(field.key, rowsToOptions(buildTree(entries) as unknown as Record<string, unknown>[], source.labelKey, source.valueKey, source.childrenKey));
   }
   return out;
@@ -65,7 +66,7 @@ async function dictionaryOptions(db: Db, fields: CompiledField[]): Promise<Map<s
 /** A format context over loaded names and options, in the caller's language. */
 export async function formatContextFor(db: Db, model: CompiledModel, records: Record<string, unknown>[], locale: Locale, keys?: readonly string[]): Promise<FormatContext> {
   const fields = storingFields(model, keys);
-  const [names, options] = await Promise.all([refNamesOf(db, model, records, keys), dictionaryOptions(db, fields)]);
+  const [names, options] = await Promise.all([refNamesOf(db, model, records, keys), dictionaryOptions(db, fields, locale)]);
   return {
     locale,
     options: (field) => (field.options?.from === 'static' ? field.options.options : (options.get(field.key) ?? [])),

@@ -6,7 +6,6 @@
 import { atom } from 'jotai';
 import { buildMenuRoutes, type MenuItem, type MenuRoutes } from '../../runtime/menu/routes';
 import { currentSystemMenu } from '../../runtime/menu/systems';
-import { catalogues } from '../../runtime/i18n';
 import { getToken, isLocked, removeToken, setLocked, setToken } from '../storage';
 import { appStore } from '../store';
 import { localeAtom } from '../i18n';
@@ -36,12 +35,8 @@ export const menuRoutesAtom = atom<MenuRoutes>((get) => {
   const session = get(sessionAtom);
   const locale = get(localeAtom);
   const token = get(tokenAtom);
-  const catalogue = catalogues[locale] as Record<string, string>;
-  return buildMenuRoutes(session?.menuList ?? [], {
-    dataV: DATA_V_HOST,
-    token,
-    translateTitle: (item) => catalogue[`menu.${item.enCode}`],
-  });
+  // each entry carries its own translations (stored with it, so entries made at run time have them too)
+  return buildMenuRoutes(session?.menuList ?? [], { dataV: DATA_V_HOST, token, locale });
 });
 
 export function adoptToken(token: string): void {

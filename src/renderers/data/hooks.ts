@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { OptionItem, OptionSource } from '../../runtime/model/compiled';
+import { LocaleContext } from '../i18n';
 import { rowsOf, useDataProvider, type DataProvider } from './provider';
 
 export interface AsyncState<T> {
@@ -9,9 +10,13 @@ export interface AsyncState<T> {
   reload(): void;
 }
 
-/** Runs `load` with the data provider whenever `deps` change; the latest call wins. */
+/**
+ * Runs `load` with the data provider whenever `deps` or the language change (the server answers
+ * compiled pages and dictionary names in the caller's language); the latest call wins.
+ */
 export function useAsync<T>(load: ((provider: DataProvider) => Promise<T>) | null, deps: readonly unknown[]): AsyncState<T> {
   const provider = useDataProvider();
+  const locale = useContext(LocaleContext);
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: null, loading: !!load });
   const [tick, setTick] = useState(0);
   const loadRef = useRef(load);
@@ -31,7 +36,7 @@ export function useAsync<T>(load: ((provider: DataProvider) => Promise<T>) | nul
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [provider, tick, ...deps]);
+  }, [provider, locale, tick, ...deps]);
   return { ...state, reload: () => setTick((n) => n + 1) };
 }
 

@@ -40,7 +40,7 @@ export function compileRules(regList: unknown, path: string, ctx: CompileContext
       const shared: SharedPattern = SHARED_PATTERNS[name];
       rules.push(own
         ? { pattern: shared.pattern, flags: shared.flags, message: own, shared: name }
-        : { pattern: shared.pattern, flags: shared.flags, message: translate('zh-CN', shared.messageKey), messageKey: shared.messageKey, shared: name });
+        : { pattern: shared.pattern, flags: shared.flags, message: translate(ctx.locale, shared.messageKey), messageKey: shared.messageKey, shared: name });
       return;
     }
     const parsed = parseRegex(item.pattern);
@@ -50,7 +50,7 @@ export function compileRules(regList: unknown, path: string, ctx: CompileContext
     }
     rules.push(own
       ? { pattern: parsed.pattern, flags: parsed.flags, message: own }
-      : { pattern: parsed.pattern, flags: parsed.flags, message: translate('zh-CN', 'validation.pattern', { label }), messageKey: 'validation.pattern', messageParams: { label } });
+      : { pattern: parsed.pattern, flags: parsed.flags, message: translate(ctx.locale, 'validation.pattern', { label }), messageKey: 'validation.pattern', messageParams: { label } });
   });
   return rules;
 }

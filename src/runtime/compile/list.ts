@@ -1,4 +1,4 @@
-import { translate, type MessageKey } from '../i18n';
+import { translate, type Locale, type MessageKey } from '../i18n';
 import type { CompiledButton, CompiledColumn, CompiledField, CompiledList, CompiledSearchField } from '../model/compiled';
 import { canonicalKind, kindOf, type FieldKind } from '../kinds';
 import { MAX_PAGE_SIZE } from '../model/paging';
@@ -60,18 +60,17 @@ function check(item: Record<string, unknown>, at: string, input: ListInput, ctx:
   return { prop, field };
 }
 
-function buttons(list: unknown, at: string, fallback: (keyof typeof DEFAULT_BUTTONS)[]): CompiledButton[] {
+function buttons(list: unknown, locale: Locale, fallback: (keyof typeof DEFAULT_BUTTONS)[]): CompiledButton[] {
   if (!Array.isArray(list)) {
-    return fallback.map((value) => ({ value, label: translate('zh-CN', DEFAULT_BUTTONS[value]), icon: null, permissionCode: `btn_${value}`, labelKey: DEFAULT_BUTTONS[value] }));
+    return fallback.map((value) => ({ value, label: translate(locale, DEFAULT_BUTTONS[value]), icon: null, permissionCode: `btn_${value}`, labelKey: DEFAULT_BUTTONS[value] }));
   }
-  void at;
   return list.filter(isRecord).filter((b) => str(b.value)).map((b) => {
     const value = str(b.value)!;
     const known = (DEFAULT_BUTTONS as Record<string, MessageKey>)[value];
     const label = str(b.label);
     return {
       value,
-      label: label ?? (known ? translate('zh-CN', known) : value),
+      label: label ?? (known ? translate(locale, known) : value),
       icon: str(b.icon),
       permissionCode: `btn_${value}`,
       ...(label || !known ? {} : { labelKey: known }),
@@ -162,8 +161,8 @@ export function compileList(columnData: Record<string, unknown>, input: ListInpu
     columns,
     searchFields,
     keywordFields,
-    buttons: buttons(columnData.btnsList, 'columnData.btnsList', ['add']),
-    rowButtons: [...buttons(columnData.columnBtnsList, 'columnData.columnBtnsList', ['edit', 'remove']), ...buttons(columnData.customBtnsList, 'columnData.customBtnsList', [])],
+    buttons: buttons(columnData.btnsList, ctx.locale, ['add']),
+    rowButtons: [...buttons(columnData.columnBtnsList, ctx.locale, ['edit', 'remove']), ...buttons(columnData.customBtnsList, ctx.locale, [])],
     hasPage: columnData.hasPage !== false,
     pageSize: pageSizeOf(columnData.pageSize, ctx),
     defaultSort: { field: ref('defaultSidx', 'defaultSidx'), order: columnData.sort === 'asc' ? 'asc' : 'desc' },

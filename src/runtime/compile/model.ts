@@ -5,12 +5,19 @@ import { CompileContext, isRecord } from './context';
 import { formSettings, str, walkForm } from './form';
 import { compileList } from './list';
 import { buildRecordSchema } from './record-schema';
+import { localised, type TranslationCheck } from './texts';
 
 export interface CompileOptions {
   /** Name used in problems (a path under schemas/, or `visualdev:<id>`). */
   file: string;
-  /** Language of problem messages (default zh-CN). */
+  /**
+   * Language of the compiled texts and of problem messages (default zh-CN): every text with a
+   * `<key>_i18n` translation is compiled in this language, others keep the author's own text.
+   * A compiled model is in one language.
+   */
   locale?: Locale;
+  /** Texts without a zh-TW or en translation: not checked (default), warnings, or errors (schema:check --require-translations). */
+  translations?: TranslationCheck;
   /**
    * Report unknown top-level keys as errors (schemas/ files: a typo must not pass). Off, they
    * are warnings, so rows from the visual-development API with extra columns still compile.
@@ -65,12 +72,14 @@ export function compileModel(descriptor: unknown, options: CompileOptions): Comp
   }
   checkTopKeys(descriptor, DESCRIPTOR_TOP_KEYS.model, ctx, options.strict ?? false);
   requireStrings(descriptor, ['id', 'fullName', 'enCode'], ctx);
-  const formData = readPart(descriptor.formData, 'formData', ctx);
-  if (!formData) {
+  const formDataIn = readPart(descriptor.formData, 'formData', ctx);
+  if (!formDataIn) {
     if (descriptor.formData === undefined) ctx.error('formData', 'compile.missingKey', { key: 'formData' });
     return { model: null, problems: ctx.problems };
   }
-  const columnData = readPart(descriptor.columnData, 'columnData', ctx) ?? {};
+  const columnDataIn = readPart(descriptor.columnData, 'columnData', ctx) ?? {};
+  const texts: Record<string, unknown> & { formData: Record<string, unknown>; columnData: Record<string, unknown> } = localised({ ...descriptor, formData: formDataIn, columnData: columnDataIn }, ctx, options.translations);
+  const { formData, columnData } = texts;
 
   const walk = walkForm(formData.fields, 'formData.fields', ctx);
   const defaults: Record<string, unknown> = {};
@@ -84,7 +93,7 @@ export function compileModel(descriptor: unknown, options: CompileOptions): Comp
   }
   const model: CompiledModel = {
     id: str(descriptor.id) ?? '',
-    fullName: str(descriptor.fullName) ?? '',
+    fullName: str(texts.fullName) ?? '',
     enCode: str(descriptor.enCode) ?? '',
     form: { fields: walk.fields, layout: walk.layout, defaults, ...formSettings(formData) },
     list,

@@ -3,10 +3,12 @@ import type { CompiledChart, CompiledDictionaryPage, CompiledPortalCard, Compile
 import { CompileContext, isRecord } from './context';
 import { str } from './form';
 import { checkTopKeys, type CompileOptions, type CompileResult, requireStrings } from './model';
+import { localised } from './texts';
 
 /**
  * Dictionary, report and portal pages are small and closed: their meta-schema is the
- * whole contract, so the compiler runs it, then maps to the compiled shape with defaults.
+ * whole contract, so the compiler runs it, resolves the texts for the compile's language,
+ * then maps to the compiled shape with defaults.
  */
 function start(kind: DescriptorKind, descriptor: unknown, options: CompileOptions, required: string[]): { ctx: CompileContext; d: Record<string, unknown> | null } {
   const ctx = new CompileContext(options.file, options.locale);
@@ -22,7 +24,7 @@ function start(kind: DescriptorKind, descriptor: unknown, options: CompileOption
     if (unknownKeyPaths.has(problem.path) || required.includes(problem.path)) continue;
     ctx.problems.push(problem);
   }
-  return { ctx, d: descriptor };
+  return { ctx, d: localised(descriptor, ctx, options.translations) };
 }
 
 export function compileDictionaryPage(descriptor: unknown, options: CompileOptions): CompileResult<CompiledDictionaryPage> {

@@ -2,13 +2,17 @@
  * Menu tree → routes (spec 2.4). Pure: no React, no DOM, no clock. The shell renders the
  * navigation tree; the router matches `routes`; the header search reads `searchable`.
  */
+import type { Locale } from '../i18n';
+import { textIn, type Translations } from '../i18n/texts';
 
 /** Menu item as CurrentUser returns it (spec 3 "Menu item"). */
 export interface MenuItem {
   id: string;
   parentId?: string | null;
   enCode: string;
+  /** The title as written (zh-CN); fullName_i18n holds it in the other languages. */
   fullName: string;
+  fullName_i18n?: Translations | null;
   /** 0 directory, 1 menu group, 2 page, 3 model, 4 dictionary, 5 report, 6 visualisation, 7 external link, 8 portal. */
   type: number;
   icon?: string | null;
@@ -77,8 +81,8 @@ export interface BuildOptions {
   dataV?: string;
   /** Session token, substituted for `${jnpfToken}` and appended to visualisation addresses. */
   token?: string | null;
-  /** Translated title for an entry, or undefined to use fullName. */
-  translateTitle?: (item: MenuItem) => string | undefined | null;
+  /** Language of the titles: an entry's fullName_i18n in it, else its fullName. */
+  locale?: Locale;
 }
 
 export const EXTERNAL_LINK_ROUTE = '/externalLink';
@@ -167,7 +171,7 @@ function dynamicPath(kind: DynamicKind, item: MenuItem): string {
 /** One entry without its children. */
 export function toNode(item: MenuItem, options: BuildOptions = {}): MenuNode {
   const kind: MenuKind | 'unknown' = (MENU_KINDS as Record<number, MenuKind | undefined>)[item.type] ?? 'unknown';
-  const title = options.translateTitle?.(item) || item.fullName || item.enCode;
+  const title = (options.locale ? textIn(options.locale, item.fullName, item.fullName_i18n) : item.fullName) || item.enCode;
   const urlAddress = item.urlAddress?.trim() ?? '';
   const node: MenuNode = {
     id: String(item.id),

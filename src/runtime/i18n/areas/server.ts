@@ -17,6 +17,7 @@ export const serverMessages = defineMessages({
     'realtime.unknownMethod': '不支持的消息类型：{method}',
     'realtime.tokenMismatch': '连接消息中的令牌与连接地址中的不一致',
     'server.screenLocked': '屏幕已锁定，请先解锁',
+    'server.invalidTranslations': '{field} 的翻译无效：应为语言（zh-TW、en）到非空文字的对象',
   },
   'zh-TW': {
     'server.success': 'Success',
@@ -33,6 +34,7 @@ export const serverMessages = defineMessages({
     'realtime.unknownMethod': '不支援的訊息類型：{method}',
     'realtime.tokenMismatch': '連線訊息中的權杖與連線位址中的不一致',
     'server.screenLocked': '螢幕已鎖定，請先解鎖',
+    'server.invalidTranslations': '{field} 的翻譯無效：應為語言（zh-TW、en）對應非空文字的物件',
   },
   en: {
     'server.success': 'Success',
@@ -49,5 +51,6 @@ export const serverMessages = defineMessages({
     'realtime.unknownMethod': 'Unsupported message type: {method}',
     'realtime.tokenMismatch': 'The token in the message differs from the one in the connection address',
     'server.screenLocked': 'The screen is locked, unlock it first',
+    'server.invalidTranslations': '{field} has invalid translations: expected an object of language (zh-TW, en) to non-empty text',
   },
 });
