@@ -11,7 +11,7 @@ import type { FieldRegistry } from '../types';
 import { applyColumnSettings, loadColumnSettings, saveColumnSettings, type ColumnSetting } from './columnSettings';
 import type { SearchValues } from './SearchBar';
 
-/** What a list's page shows around the list: the handlers of its row buttons and its reload signal. */
+/** What the page gives its list: the model, the user's permissions, the handlers of buttons that open forms, a reload signal. */
 export interface ModelListProps {
   model: CompiledModel;
   permissions: PermissionEntry | null;
