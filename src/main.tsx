@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -14,10 +15,15 @@ import { settingsAtom } from './app/settings/settings';
 import { SIZE_SCALE } from './app/settings/settings-core';
 import { AppRoutes } from './app/router/AppRoutes';
 import { startRealtime } from './app/realtime/socket';
+import { tokenAtom } from './app/session/session';
 
 bootstrap();
 // The real-time socket follows the session: open while one is loaded, closed on logout.
 startRealtime();
+// One query cache for the app (option sources: dictionaries, data interfaces), shared by every tab;
+// a new session (sign-in, sign-out, another account) starts from an empty cache.
+const queryClient = new QueryClient();
+appStore.sub(tokenAtom, () => queryClient.clear());
 // Development: a changed descriptor under schemas/ reloads the page that shows it (after sign-in).
 if (import.meta.env.DEV) void import('./app/dev/schema-reload').then((m) => m.startSchemaReload());
 
@@ -35,12 +41,14 @@ function ThemedProvider({ children }: { children: ReactNode }) {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <JotaiProvider store={appStore}>
-      <ThemedProvider>
-        <ModalsProvider>
-          <Notifications position="top-center" />
-          <AppRoutes />
-        </ModalsProvider>
-      </ThemedProvider>
+      <QueryClientProvider client={queryClient}>
+        <ThemedProvider>
+          <ModalsProvider>
+            <Notifications position="top-center" />
+            <AppRoutes />
+          </ModalsProvider>
+        </ThemedProvider>
+      </QueryClientProvider>
     </JotaiProvider>
   </StrictMode>,
 );

@@ -1,6 +1,8 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { QueryClientContext, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { Locale } from '../runtime/i18n';
 import { DataProviderContext, type DataProvider } from './data/provider';
+import { createRenderersQueryClient } from './data/queries';
 import { LocaleContext } from './i18n';
 
 /** In-app navigation (the shell passes wouter's navigate); by default a full page load. */
@@ -20,16 +22,26 @@ export interface RenderersProviderProps {
   data: DataProvider;
   locale?: Locale;
   navigate?: Navigate;
+  /** The query cache of option sources; by default the shell's (QueryClientProvider above), else one of its own. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
-/** What every renderer needs from the shell: the data provider, the language and navigation. */
-export function RenderersProvider({ data, locale = 'zh-CN', navigate = defaultNavigate, children }: RenderersProviderProps) {
+/**
+ * What every renderer needs from the shell: the data provider, the language, navigation and the
+ * query cache. The shell mounts one QueryClientProvider for the app, so pages in different tabs
+ * share cached dictionaries; without one (tests, a page of its own) the renderers keep their own.
+ */
+export function RenderersProvider({ data, locale = 'zh-CN', navigate = defaultNavigate, queryClient, children }: RenderersProviderProps) {
+  const outer = useContext(QueryClientContext);
+  const [own] = useState(createRenderersQueryClient);
   return (
-    <DataProviderContext.Provider value={data}>
-      <LocaleContext.Provider value={locale}>
-        <NavigateContext.Provider value={navigate}>{children}</NavigateContext.Provider>
-      </LocaleContext.Provider>
-    </DataProviderContext.Provider>
+    <QueryClientProvider client={queryClient ?? outer ?? own}>
+      <DataProviderContext.Provider value={data}>
+        <LocaleContext.Provider value={locale}>
+          <NavigateContext.Provider value={navigate}>{children}</NavigateContext.Provider>
+        </LocaleContext.Provider>
+      </DataProviderContext.Provider>
+    </QueryClientProvider>
   );
 }

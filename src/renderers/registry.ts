@@ -24,15 +24,17 @@ import { textareaRenderer } from './fields/textarea';
 import { timePickerRenderer } from './fields/timePicker';
 import { timeRangeRenderer } from './fields/timeRange';
 import { treeSelectRenderer } from './fields/treeSelect';
+import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
 import { systemRenderer } from './fields/shared/system';
 
 /**
  * The field registry: plain data, one entry per kind, typed as a map over every FieldKind so
  * a kind without a renderer does not compile. Adding a kind = one file under fields/ + one line.
+ * Option kinds' edit widgets get the quiet note of a missing option source (withOptionNotes).
  */
 export function createFieldRegistry(): FieldRegistry {
-  return {
+  return withOptionNotes({
     input: inputRenderer,
     textarea: textareaRenderer,
     inputNumber: inputNumberRenderer,
@@ -90,7 +92,7 @@ export function createFieldRegistry(): FieldRegistry {
     currOrganize: systemRenderer('currOrganize'),
     currDept: systemRenderer('currDept'),
     currPosition: systemRenderer('currPosition'),
-  };
+  });
 }
 
 /** The one shared registry instance (renderers are stateless, so one is enough). */

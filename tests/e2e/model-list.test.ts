@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { startE2E, type E2E } from './browser';
 import { api, cell, columnTexts, noReactErrors, openFromMenu, pickOption, rows, sessionPage, waitFirst, waitRows, type Session } from './model-helpers';
 
@@ -35,6 +35,18 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/** How many lines the text in an element takes (text fragments whose tops differ by more than a few pixels). */
+function lineCount(el: Element): number {
+  const tops: number[] = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((t) => Math.abs(t - r.top) < 4)) tops.push(r.top);
+  }
+  return tops.length;
+}
+
 const search = (page: Page) => page.locator('[data-action="search"]').click();
 const reset = (page: Page) => page.locator('[data-action="reset"]').click();
 /**
@@ -51,14 +63,37 @@ async function waitTotal(page: Page, n: number, pageSize = 20) {
 }
 
 describe('商品档案 list', () => {
-  it('opens from the menu with 20 rows a page, newest first', async () => {
+  it('opens from the menu with 20 rows a page, newest first; the dictionary column asks for its dictionary once', async () => {
     const { page } = admin;
+    const asked: string[] = [];
+    const count = (r: Request) => void (r.url().includes('/api/system/DictionaryData/goodsCategory') && asked.push(r.url()));
+    page.on('request', count);
     await openFromMenu(page, 'operations', 'goods', '/operations/goods');
     await waitRows(page, 20);
     expect(await rows(page).count()).toBe(20);
     await waitTotal(page, N);
     // defaultSidx creatorTime desc: the last made comes first
     expect(await cell(rows(page).first(), 'goodsCode').textContent()).toBe(code(N));
+    // every row's 商品分类 cell, and the search bar's 商品分类 select, read one cached answer
+    await expect.poll(async () => new Set(await columnTexts(page, 'category'))).toEqual(new Set(['钢材', '煤炭', '有色金属']));
+    page.off('request', count);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('序号, 操作 and date-time cells stay on one line, also in a narrow window', async () => {
+    const { page } = admin;
+    await page.setViewportSize({ width: 900, height: 900 });
+    try {
+      const first = rows(page).first();
+      const head = page.locator('table.scp-model-list thead');
+      for (const box of [first.locator('td[data-cell="creatorTime"]'), first.locator('td:has([data-button="btn_edit"])'), first.locator('td').nth(1), head.locator('th', { hasText: '序号' }), head.locator('th', { hasText: '操作' })])
+        expect(await box.evaluate(lineCount), await box.innerText()).toBe(1);
+      expect(await first.locator('td[data-cell="creatorTime"]').evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
+      // other cells wrap as usual
+      expect(await cell(first, 'goodsName').evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('normal');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it('keyword search and a search field of each kind: equals, fuzzy, range, option equals', async () => {
@@ -110,13 +145,21 @@ describe('商品档案 list', () => {
     await waitTotal(page, N);
   });
 
-  it('sorts by clicking a sortable header: ascending, then descending', async () => {
+  it('sorts by clicking a sortable header: ascending, descending, then the model\'s own order again', async () => {
     const { page } = admin;
     const header = page.locator('th[data-column="goodsCode"]');
     await header.click();
     await waitFirst(page, 'goodsCode', code(1));
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
     await header.click();
     await waitFirst(page, 'goodsCode', code(N));
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    // third click: no header sort; the list asks in the model's defaultSidx (creatorTime desc: the last made first)
+    const cleared = page.waitForResponse((r) => r.url().includes('/OnlineDev/demo-model/List') && r.request().postDataJSON()?.sidx === 'creatorTime' && r.request().postDataJSON()?.sort === 'desc');
+    await header.click();
+    await cleared;
+    await waitFirst(page, 'goodsCode', code(N));
+    expect(await header.getAttribute('aria-sort')).toBe('none');
     await page.locator('th[data-column="price"]').click();
     await waitFirst(page, 'goodsCode', code(1));
   });

@@ -41,6 +41,20 @@ describe('HTTP data provider', () => {
     await provider.getPortal('demo-portal');
     expect(calls).toEqual(['/api/visualdev/Dictionary/demo-dictionary', '/api/visualdev/Report/demo%20report', '/api/visualdev/Portal/demo-portal']);
   });
+
+  it('asks the client to stay silent when the caller says so (option sources show their own note)', async () => {
+    const calls: unknown[][] = [];
+    const record = async (...args: unknown[]) => (calls.push(args), { list: [] });
+    const provider = createHttpDataProvider({ get: record, post: record } as unknown as HttpLike);
+    await provider.dictionary('goodsCategory', true, { silent: true });
+    await provider.dataInterface('todayStats', [], { silent: true });
+    await provider.dictionary('goodsCategory', false);
+    expect(calls).toEqual([
+      ['/api/system/DictionaryData/goodsCategory', { isTree: 1 }, { silent: true }],
+      ['/api/system/DataInterface/todayStats/Actions/Preview', { paramList: [] }, { silent: true }],
+      ['/api/system/DictionaryData/goodsCategory', { isTree: 0 }, undefined],
+    ]);
+  });
 });
 
 describe('DictionaryPage', () => {

@@ -1,7 +1,9 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { hashKey, notifyManager, QueryObserver, useQueryClient, type QueryObserverResult } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { OptionItem, OptionSource } from '../../runtime/model/compiled';
 import { LocaleContext } from '../i18n';
-import { rowsOf, useDataProvider, type DataProvider } from './provider';
+import { useDataProvider, type DataProvider } from './provider';
+import { optionRowsQuery, sourceProblem, type OptionRowsQuery, type SourceProblem } from './queries';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -42,30 +44,48 @@ export function useAsync<T>(load: ((provider: DataProvider) => Promise<T>) | nul
 
 const EMPTY: OptionItem[] = [];
 
-/** Options of a select-like field from its source: static list, dictionary or data interface. */
-export function useOptions(source: OptionSource | null): { options: OptionItem[]; loading: boolean } {
+export interface OptionsState {
+  options: OptionItem[];
+  loading: boolean;
+  /** Why a remote source gave no options (missing, or its call failed); null when it answered. */
+  problem: SourceProblem | null;
+}
+
+/**
+ * Options of a select-like field from its source: static list, dictionary or data interface.
+ * Remote sources go through the query cache, so a list of 20 rows with a dictionary column
+ * asks for the dictionary once; a missing source gives no options and a `problem`, never a crash
+ * or a message of the shell (the field shows a quiet note).
+ */
+export function useOptions(source: OptionSource | null): OptionsState {
+  const provider = useDataProvider();
+  const locale = useContext(LocaleContext);
   const remote = source && source.from !== 'static' ? source : null;
-  const key = remote ? (remote.from === 'dictionary' ? `d:${remote.dictionaryType}` : `i:${remote.interfaceId}`) : '';
-  const state = useAsync<OptionItem[]>(
-    remote
-      ? async (provider) => {
-          // A missing dictionary or interface gives an empty option list, never a crash (corpus README).
-          try {
-            const rows =
-              remote.from === 'dictionary'
-                ? await provider.dictionary(remote.dictionaryType, true)
-                : rowsOf(await provider.dataInterface(remote.interfaceId, remote.templateJson ?? []));
-            return toOptions(rows as Record<string, unknown>[], remote.labelKey, remote.valueKey, remote.childrenKey);
-          } catch {
-            return EMPTY;
-          }
-        }
-      : null,
-    [key],
-  );
-  if (!source) return { options: EMPTY, loading: false };
-  if (source.from === 'static') return { options: source.options, loading: false };
-  return { options: state.data ?? EMPTY, loading: state.loading };
+  const result = useCachedRows(remote ? optionRowsQuery(provider, locale, remote) : null);
+  const { labelKey = '', valueKey = '', childrenKey = '' } = remote ?? {};
+  const data = result?.data;
+  const options = useMemo(() => (data ? toOptions(data, labelKey, valueKey, childrenKey) : EMPTY), [data, labelKey, valueKey, childrenKey]);
+  if (!source) return NONE;
+  if (source.from === 'static') return { options: source.options, loading: false, problem: null };
+  return { options, loading: !!result?.isPending, problem: sourceProblem(result?.error) };
+}
+
+const NONE: OptionsState = { options: EMPTY, loading: false, problem: null };
+const unsubscribed = () => undefined;
+
+/**
+ * A query's result from the cache through TanStack's QueryObserver (what useQuery runs on), or
+ * null without a query. Every list cell and option field asks for its options, and useQuery costs
+ * ~15 µs a call even when it has nothing to fetch; a static source here costs three cheap hooks.
+ */
+function useCachedRows(query: OptionRowsQuery | null): QueryObserverResult<Record<string, unknown>[]> | null {
+  const client = useQueryClient();
+  const hash = query ? hashKey(query.queryKey) : null;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one observer per query key; the key names everything the query reads
+  const observer = useMemo(() => (query ? new QueryObserver<Record<string, unknown>[]>(client, query) : null), [client, hash]);
+  const subscribe = useCallback((changed: () => void) => (observer ? observer.subscribe(notifyManager.batchCalls(changed)) : unsubscribed), [observer]);
+  const snapshot = () => observer?.getCurrentResult() ?? null;
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** Rows to options, reading the source's label/value/children keys (dictionaries: fullName/id or enCode). */

@@ -48,6 +48,14 @@ export interface DictionaryEntry {
 }
 
 /**
+ * How a call reports a refusal. `silent`: the caller shows it where it belongs (a missing
+ * option source is a quiet note on its field), so the shell shows no message of its own.
+ */
+export interface CallOptions {
+  silent?: boolean;
+}
+
+/**
  * Everything renderers read from or write to the server. Components never call fetch:
  * hooks reach this through context. The shell supplies one backed by its API client
  * (createHttpDataProvider); tests supply an in-memory double that throws on anything unset.
@@ -84,8 +92,8 @@ export interface DataProvider {
   deleteRecord(modelId: string, id: string): Promise<unknown>;
   batchDelete(modelId: string, ids: string[]): Promise<unknown>;
   exportRecords(modelId: string, query: Record<string, unknown>): Promise<{ url: string }>;
-  dictionary(typeId: string, isTree: boolean): Promise<DictionaryEntry[]>;
-  dataInterface(id: string, paramList: unknown[]): Promise<unknown>;
+  dictionary(typeId: string, isTree: boolean, options?: CallOptions): Promise<DictionaryEntry[]>;
+  dataInterface(id: string, paramList: unknown[], options?: CallOptions): Promise<unknown>;
   /** Compiled dictionary page (menu type 4): which category it lists, and whether as a tree. */
   getDictionaryPage(id: string): Promise<CompiledDictionaryPage>;
   /** Compiled report page (menu type 5). */
@@ -121,8 +129,8 @@ export function createPartialDataProvider(methods: Partial<DataProvider>): DataP
 
 /** The transport the HTTP provider needs: the shell's `http` wrapper fits it as it is. */
 export interface HttpLike {
-  get<T>(url: string, data?: Record<string, unknown> | null): Promise<T>;
-  post<T>(url: string, data?: Record<string, unknown> | unknown[] | null): Promise<T>;
+  get<T>(url: string, data?: Record<string, unknown> | null, options?: CallOptions): Promise<T>;
+  post<T>(url: string, data?: Record<string, unknown> | unknown[] | null, options?: CallOptions): Promise<T>;
   put<T>(url: string, data?: Record<string, unknown> | null): Promise<T>;
   delete<T>(url: string, data?: Record<string, unknown> | null): Promise<T>;
 }
@@ -142,9 +150,9 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     deleteRecord: (modelId, id) => http.delete(`${ONLINE}/${enc(modelId)}/${enc(id)}`),
     batchDelete: (modelId, ids) => http.post(`${ONLINE}/batchDelete/${enc(modelId)}`, { ids }),
     exportRecords: (modelId, query) => http.post<{ url: string }>(`${ONLINE}/${enc(modelId)}/Actions/Export`, query),
-    dictionary: (typeId, isTree) =>
-      http.get<{ list: DictionaryEntry[] }>(`/api/system/DictionaryData/${enc(typeId)}`, { isTree: isTree ? 1 : 0 }).then((r) => r?.list ?? []),
-    dataInterface: (id, paramList) => http.post(`/api/system/DataInterface/${enc(id)}/Actions/Preview`, { paramList }),
+    dictionary: (typeId, isTree, options) =>
+      http.get<{ list: DictionaryEntry[] }>(`/api/system/DictionaryData/${enc(typeId)}`, { isTree: isTree ? 1 : 0 }, options).then((r) => r?.list ?? []),
+    dataInterface: (id, paramList, options) => http.post(`/api/system/DataInterface/${enc(id)}/Actions/Preview`, { paramList }, options),
     getDictionaryPage: (id) => http.get<CompiledDictionaryPage>(`${VISUALDEV}/Dictionary/${enc(id)}`),
     getReport: (id) => http.get<CompiledReportPage>(`${VISUALDEV}/Report/${enc(id)}`),
     getPortal: (id) => http.get<CompiledPortalPage>(`${VISUALDEV}/Portal/${enc(id)}`),

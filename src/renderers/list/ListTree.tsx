@@ -1,8 +1,10 @@
 import { NavLink, ScrollArea, Text } from '@mantine/core';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import type { CompiledList, CompiledModel } from '../../runtime/model/compiled';
-import { useAsync } from '../data/hooks';
-import type { DictionaryEntry } from '../data/provider';
-import { useRT } from '../i18n';
+import { useDataProvider, type DictionaryEntry } from '../data/provider';
+import { dictionaryQuery } from '../data/queries';
+import { LocaleContext, useRT } from '../i18n';
 
 /**
  * Which entry key the relation field stores: its own dictionary source's value key (a
@@ -31,7 +33,9 @@ export function ListTree({ tree, valueKey, selected, onSelect }: {
   onSelect(node: { value: string; values: string[] } | null): void;
 }) {
   const t = useRT();
-  const entries = useAsync<DictionaryEntry[]>(tree.dictionary ? (p) => p.dictionary(tree.dictionary!, true).catch(() => []) : null, [tree.dictionary]);
+  // the same cached query as the relation field's options: one request for the tree and the column
+  const query = dictionaryQuery(useDataProvider(), useContext(LocaleContext), tree.dictionary ?? '', true);
+  const entries = useQuery({ ...query, queryFn: tree.dictionary ? query.queryFn : skipToken });
   const node = (e: DictionaryEntry) => {
     const value = String(e[valueKey] ?? e.id);
     return (
@@ -49,14 +53,15 @@ export function ListTree({ tree, valueKey, selected, onSelect }: {
       </NavLink>
     );
   };
-  const list = entries.data ?? [];
+  const list: DictionaryEntry[] = entries.data ?? [];
+  const settled = !tree.dictionary || !entries.isPending;
   return (
     <div style={{ width: 220, flex: '0 0 220px', borderRight: '1px solid #e9ecef' }} className="scp-list-tree">
       <Text fw={600} p="xs">{tree.title || t('renderers.tree')}</Text>
       <ScrollArea h={500}>
         {list.length ? <NavLink label={t('renderers.treeAll')} active={selected === null} onClick={() => onSelect(null)} data-tree-node="" /> : null}
         {list.map(node)}
-        {!entries.loading && !list.length ? <Text c="dimmed" size="sm" p="xs">{t('renderers.noData')}</Text> : null}
+        {settled && !list.length ? <Text c="dimmed" size="sm" p="xs">{t('renderers.noData')}</Text> : null}
       </ScrollArea>
     </div>
   );

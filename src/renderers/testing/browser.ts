@@ -10,10 +10,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export async function buildHarness(): Promise<string> {
+/** Bundles a harness page (harness.tsx: forms; list-harness.tsx: lists and option sources) into harness.js/css. */
+export async function buildHarness(entry = 'harness.tsx'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'scp-harness-'));
   await build({
-    entryPoints: [join(import.meta.dirname, 'harness.tsx')],
+    entryPoints: { harness: join(import.meta.dirname, entry) },
     bundle: true,
     outdir: dir,
     format: 'iife',
@@ -27,12 +28,12 @@ export async function buildHarness(): Promise<string> {
   return dir;
 }
 
-export async function openHarness(): Promise<{ browser: Browser; page: Page }> {
-  const dir = await buildHarness();
+export async function openHarness(entry = 'harness.tsx', ready: string = 'scp'): Promise<{ browser: Browser; page: Page }> {
+  const dir = await buildHarness(entry);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (e) => console.error('[harness]', e.message));
   await page.goto(`file://${join(dir, 'index.html')}`);
-  await page.waitForFunction(() => !!window.scp);
+  await page.waitForFunction((name) => !!(window as unknown as Record<string, unknown>)[name], ready);
   return { browser, page };
 }
