@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useLocale, useT } from '../../app/i18n';
 import { DetailBody, ModelForm, RenderersProvider, type ModelFormHandle } from '../../renderers';
-import type { CompiledModel } from '../../runtime/model/compiled';
+import type { CompiledModel, FieldError } from '../../runtime/model/compiled';
 import { PublicFrame } from '../customer/PublicFrame';
 import { anonymousDataProvider } from './api';
 import { useShortLink } from './useShortLink';
@@ -110,14 +110,14 @@ function usesRemoteOptions(model: CompiledModel): boolean {
 }
 
 function FillStep({ model, busy, error, fieldErrors, onSubmit }: {
-  model: CompiledModel; busy: boolean; error: string | null; fieldErrors: Record<string, string>; onSubmit(values: Record<string, unknown>): Promise<void>;
+  model: CompiledModel; busy: boolean; error: string | null; fieldErrors: FieldError[]; onSubmit(values: Record<string, unknown>): Promise<void>;
 }) {
   const t = useT();
   const formRef = useRef<ModelFormHandle>(null);
   const remote = useMemo(() => usesRemoteOptions(model), [model]);
-  // The server's field messages (same validator, so rare) show under their fields.
+  // The server's field messages (same validator, so rare) show under their fields, the rest above the form.
   useEffect(() => {
-    if (Object.keys(fieldErrors).length) formRef.current?.store.setErrors(fieldErrors, true);
+    if (fieldErrors.length) formRef.current?.showServerErrors(fieldErrors);
   }, [fieldErrors]);
   return (
     <Stack gap="sm" data-testid="short-link-form">

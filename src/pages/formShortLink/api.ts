@@ -1,6 +1,7 @@
 import { ApiError, http } from '../../app/api/client';
 import type { RefNames } from '../../runtime/kinds';
-import type { CompiledForm, CompiledModel, RecordSchema } from '../../runtime/model/compiled';
+import type { CompiledForm, CompiledModel, FieldError, RecordSchema } from '../../runtime/model/compiled';
+import { refusalErrors } from '../../renderers/form/refusal';
 import { createPartialDataProvider, type DataProvider } from '../../renderers';
 
 /**
@@ -36,16 +37,11 @@ export const shortLinkApi = {
   receipt: (code: string, receipt: string) => http.get<Submission>(`${base(code)}/Receipt/${encodeURIComponent(receipt)}`, null, quiet),
 };
 
-/** What a refusal says: its message, whether it asks for the password, and field messages. */
-export function refusalOf(error: unknown): { message: string; needPassword: boolean; invalidLink: boolean; fieldErrors: Record<string, string> } {
-  if (!(error instanceof ApiError)) return { message: String((error as Error)?.message ?? error), needPassword: false, invalidLink: false, fieldErrors: {} };
-  const data = (error.data ?? {}) as { needPassword?: boolean; errors?: { field: string; message: string }[] };
-  return {
-    message: error.msg,
-    needPassword: data.needPassword === true,
-    invalidLink: error.code === 404,
-    fieldErrors: Object.fromEntries((data.errors ?? []).map((e) => [e.field, e.message])),
-  };
+/** What a refusal says: its message, whether it asks for the password, and field messages (shown by the form as in every model form). */
+export function refusalOf(error: unknown): { message: string; needPassword: boolean; invalidLink: boolean; fieldErrors: FieldError[] } {
+  if (!(error instanceof ApiError)) return { message: String((error as Error)?.message ?? error), needPassword: false, invalidLink: false, fieldErrors: [] };
+  const data = (error.data ?? {}) as { needPassword?: boolean };
+  return { message: error.msg, needPassword: data.needPassword === true, invalidLink: error.code === 404, fieldErrors: refusalErrors(error) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CompiledModel } from '../../runtime/model/compiled';
+import type { CompiledModel, FieldError } from '../../runtime/model/compiled';
 import type { RefNames } from '../../runtime/kinds';
 import { modelOfForm, refusalOf, shortLinkApi } from './api';
 
@@ -11,7 +11,7 @@ export type ShortLinkState =
   | { step: 'loading' }
   | { step: 'invalid' }
   | { step: 'password'; error: string | null; busy: boolean }
-  | { step: 'form'; model: CompiledModel; allowView: boolean; busy: boolean; error: string | null; fieldErrors: Record<string, string> }
+  | { step: 'form'; model: CompiledModel; allowView: boolean; busy: boolean; error: string | null; fieldErrors: FieldError[] }
   | { step: 'done'; receipt: string | null; busy: boolean; error: string | null }
   | { step: 'submission'; model: CompiledModel; record: Record<string, unknown>; refs: RefNames };
 
@@ -28,7 +28,7 @@ export function useShortLink(code: string | null) {
         const next = { model: modelOfForm(part), allowView: part.allowView };
         setPassword(pw);
         setForm(next);
-        setState({ step: 'form', ...next, busy: false, error: null, fieldErrors: {} });
+        setState({ step: 'form', ...next, busy: false, error: null, fieldErrors: [] });
       } catch (e) {
         const r = refusalOf(e);
         if (r.needPassword) setState({ step: 'password', error: pw ? r.message : null, busy: false });
@@ -49,7 +49,7 @@ export function useShortLink(code: string | null) {
 
   const submit = async (values: Record<string, unknown>) => {
     if (!code || !form) return;
-    setState({ step: 'form', ...form, busy: true, error: null, fieldErrors: {} });
+    setState({ step: 'form', ...form, busy: true, error: null, fieldErrors: [] });
     try {
       const { receipt } = await shortLinkApi.submit(code, values, password);
       setState({ step: 'done', receipt, busy: false, error: null });
@@ -72,7 +72,7 @@ export function useShortLink(code: string | null) {
   };
 
   const fillAgain = () => {
-    if (form) setState({ step: 'form', ...form, busy: false, error: null, fieldErrors: {} });
+    if (form) setState({ step: 'form', ...form, busy: false, error: null, fieldErrors: [] });
     else void load(password);
   };
 

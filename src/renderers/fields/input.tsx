@@ -1,13 +1,16 @@
 import type { EditProps } from '../types';
 import { textValued } from './shared/common';
-import { plainInputStyle, plainTextAttributes } from './shared/plain';
+import { PLAIN_INPUT_CLASS, PlainInputStyles, plainTextAttributes } from './shared/plain';
 
 function Edit(props: EditProps<'input'>) {
-  const { field, disabled, error } = props;
+  const { field } = props;
   const before = typeof field.props.addonBefore === 'string' ? field.props.addonBefore : '';
   const after = typeof field.props.addonAfter === 'string' ? field.props.addonAfter : '';
   const input = (
-    <input {...plainTextAttributes(props)} type={field.props.showPassword ? 'password' : 'text'} style={plainInputStyle(error, disabled)} />
+    <>
+      <PlainInputStyles />
+      <input {...plainTextAttributes(props)} type={field.props.showPassword ? 'password' : 'text'} className={PLAIN_INPUT_CLASS} />
+    </>
   );
   if (!before && !after) return input;
   return (

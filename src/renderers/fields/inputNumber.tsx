@@ -4,7 +4,7 @@ import { FormattedView, useFormatted } from '../format';
 import { useRT } from '../i18n';
 import type { EditProps, ViewProps } from '../types';
 import { numberProp } from './shared/common';
-import { plainInputStyle } from './shared/plain';
+import { PLAIN_INPUT_CLASS, PlainInputStyles } from './shared/plain';
 
 function precisionOf(props: Record<string, unknown>): number | undefined {
   return numberProp(props, 'precision');
@@ -39,37 +39,47 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
   const p = field.props;
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? formatNumber(value, { precision: precisionOf(p), thousands: !!p.thousands });
+  const before = typeof p.addonBefore === 'string' ? p.addonBefore : '';
+  const after = typeof p.addonAfter === 'string' ? p.addonAfter : '';
+  const input = (
+    <input
+      id={id}
+      inputMode="decimal"
+      value={shown}
+      onFocus={() => setDraft(value === null || value === undefined || value === '' ? '' : String(value))}
+      onChange={(e) => {
+        const text = e.currentTarget.value;
+        if (!/^-?[\d,]*\.?\d*$/.test(text)) return;
+        setDraft(text);
+        const n = Number(text.replace(/,/g, ''));
+        onChange(text === '' || text === '-' || !Number.isFinite(n) ? null : n);
+      }}
+      onBlur={() => {
+        if (draft !== null) onChange(parseNumber(draft, p));
+        setDraft(null);
+        onBlur?.();
+      }}
+      disabled={disabled}
+      readOnly={readOnly}
+      aria-invalid={error || undefined}
+      placeholder={field.placeholder ?? undefined}
+      className={PLAIN_INPUT_CLASS}
+    />
+  );
   return (
-    <div>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-        {typeof p.addonBefore === 'string' && p.addonBefore ? <span>{p.addonBefore}</span> : null}
-        <input
-          id={id}
-          inputMode="decimal"
-          value={shown}
-          onFocus={() => setDraft(value === null || value === undefined || value === '' ? '' : String(value))}
-          onChange={(e) => {
-            const text = e.currentTarget.value;
-            if (!/^-?[\d,]*\.?\d*$/.test(text)) return;
-            setDraft(text);
-            const n = Number(text.replace(/,/g, ''));
-            onChange(text === '' || text === '-' || !Number.isFinite(n) ? null : n);
-          }}
-          onBlur={() => {
-            if (draft !== null) onChange(parseNumber(draft, p));
-            setDraft(null);
-            onBlur?.();
-          }}
-          disabled={disabled}
-          readOnly={readOnly}
-          aria-invalid={error || undefined}
-          placeholder={field.placeholder ?? undefined}
-          style={plainInputStyle(error, disabled)}
-        />
-        {typeof p.addonAfter === 'string' && p.addonAfter ? <span>{p.addonAfter}</span> : null}
-      </div>
+    <>
+      <PlainInputStyles />
+      {before || after ? (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          {before ? <span>{before}</span> : null}
+          {input}
+          {after ? <span>{after}</span> : null}
+        </div>
+      ) : (
+        input
+      )}
       {p.isAmountChinese ? <ChineseAmount value={value} /> : null}
-    </div>
+    </>
   );
 }
 

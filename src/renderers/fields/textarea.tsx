@@ -1,12 +1,14 @@
 import type { EditProps, ViewProps } from '../types';
 import { FormattedView, useFormatted } from '../format';
-import { plainInputStyle, plainTextAttributes } from './shared/plain';
+import { PLAIN_INPUT_CLASS, PlainInputStyles, plainTextAttributes } from './shared/plain';
 
 function Edit(props: EditProps<'textarea'>) {
-  const { field, disabled, error } = props;
-  const autoSize = field.props.autoSize as { minRows?: number } | undefined;
+  const autoSize = props.field.props.autoSize as { minRows?: number } | undefined;
   return (
-    <textarea {...plainTextAttributes(props)} rows={autoSize?.minRows ?? 3} style={plainInputStyle(error, disabled, true)} />
+    <>
+      <PlainInputStyles />
+      <textarea {...plainTextAttributes(props)} rows={autoSize?.minRows ?? 3} className={PLAIN_INPUT_CLASS} />
+    </>
   );
 }
 

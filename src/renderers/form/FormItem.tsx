@@ -22,7 +22,7 @@ export interface FormScope {
   labelPosition: 'left' | 'right' | 'top';
   /** Keys that may show (visibility, noShow, permission). */
   visible: ReadonlySet<string>;
-  /** First screen now, the rest of a large form in idle-time slices. */
+  /** First screen now, the rest of a large form in short slices right after. */
   gate: RevealGate;
 }
 
@@ -36,7 +36,7 @@ function useScope(): FormScope {
 
 /**
  * One field of the form. Items past the first screen of a large form start as an empty
- * placeholder of about a field's height and mount in idle time (see reveal.ts); their value and
+ * placeholder of about a field's height and mount in the next tasks (see reveal.ts); their value and
  * error are in the store all along, so submit validation does not depend on them.
  */
 export const FormItem = memo(function FormItem({ fieldKey }: { fieldKey: string }) {
@@ -58,11 +58,7 @@ function FormItemBody({ fieldKey }: { fieldKey: string }) {
   const field = model.form.fields[fieldKey]!;
   const subscribe = useCallback((listener: () => void) => store.subscribe(fieldKey, listener), [store, fieldKey]);
   const value = useSyncExternalStore(subscribe, () => store.getValue(fieldKey), () => store.getValue(fieldKey));
-  const error = useSyncExternalStore(
-    subscribe,
-    () => (store.isTouched(fieldKey) || store.submitted() ? store.getError(fieldKey) : undefined),
-    () => undefined,
-  );
+  const error = useSyncExternalStore(subscribe, () => store.shownError(fieldKey), () => undefined);
   const onChange = useCallback((next: unknown) => {
     store.setValue(fieldKey, next);
     scope.onFieldChange(fieldKey);

@@ -1,8 +1,8 @@
-import { Button, Group } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
 import type { FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { memo, useContext, useEffect, useImperativeHandle, useMemo, useRef, type CSSProperties, type Ref } from 'react';
-import type { CompiledModel, RecordValidator } from '../../runtime/model/compiled';
+import { memo, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
+import type { CompiledModel, FieldError, RecordValidator } from '../../runtime/model/compiled';
 import type { PermissionEntry } from '../data/provider';
 import { useRT } from '../i18n';
 import { LayoutView } from '../layout/LayoutView';
@@ -14,13 +14,21 @@ import { createRevealGate } from './reveal';
 import { createFormStore, type FormStore } from './store';
 import { createRecordValidator } from '../../runtime/validation';
 import { LocaleContext } from '../i18n';
-import { errorsByKey, rjsfValidatorFor } from './validation';
+import { rjsfValidatorFor } from './validation';
+import { createFormChecker } from './checker';
+import { refusalErrors } from './refusal';
+import { PaneSignalsContext } from '../layout/panes';
 import { FormStyles } from './styles';
 import { rjsfWidgets } from './widgets';
 
 export interface ModelFormHandle {
-  /** Validates; when valid calls onSubmit and resolves true. */
+  /**
+   * Validates; when valid calls onSubmit and resolves true. A refusal thrown by onSubmit (see
+   * refusal.ts) shows its messages on the fields and resolves false; other failures reject.
+   */
   submit(): Promise<boolean>;
+  /** Shows a refusal's field messages (for callers that send the record themselves). */
+  showServerErrors(errors: FieldError[]): void;
   getValues(): Record<string, unknown>;
   store: FormStore;
 }
@@ -105,15 +113,9 @@ export function ModelForm(props: ModelFormProps) {
   // The same validator the server runs, so browser and server give the same messages.
   const validator = useMemo(() => props.validator ?? createRecordValidator({ locale }), [props.validator, locale]);
 
+  const checker = useMemo(() => createFormChecker({ model, store, visible, validator, mode, t }), [model, store, visible, validator, mode, t]);
   const scope = useMemo(() => {
-    const visibleErrors = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([k]) => visible.has(k)));
-    const check = (keys?: string[]) => {
-      const errors = visibleErrors(errorsByKey(validator.validate(model, store.getValues(), mode)));
-      if (!keys) store.setErrors(errors, true);
-      else store.setErrors(Object.fromEntries(keys.map((k) => [k, errors[k]])));
-      return errors;
-    };
-    const s: FormScope & { check: typeof check } = {
+    const s: FormScope = {
       model,
       store,
       registry: props.registry ?? fieldRegistry,
@@ -123,63 +125,105 @@ export function ModelForm(props: ModelFormProps) {
       labelPosition: model.form.labelPosition,
       visible,
       gate,
-      check,
       onFieldBlur(key) {
         store.touch(key);
-        check([key]);
+        checker.check([key]);
       },
       onFieldChange(key) {
         // Once a field shows a message, it follows the value as the user types.
-        if ((store.isTouched(key) || store.submitted()) && store.getError(key) !== undefined) check([key]);
+        if (store.shownError(key) !== undefined) checker.check([key]);
       },
       onFieldRender: props.onFieldRender,
     };
     return s;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [model, store, gate, visible, validator, mode, props.disabled, props.registry]);
+  }, [model, store, gate, visible, checker, props.disabled, props.registry]);
 
+  // Messages of a refusal about fields this form does not show: above the form.
+  const [elsewhere, setElsewhere] = useState<string[]>([]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  /** Opens the tab or pane of the first field with a message and scrolls it into view. */
+  const revealFirst = () => {
+    const key = checker.firstShown();
+    if (!key) return;
+    store.requestFocus(key);
+    const selector = `[data-field-key="${CSS.escape(key)}"], [data-pending-field="${CSS.escape(key)}"]`;
+    requestAnimationFrame(() => rootRef.current?.querySelector(selector)?.scrollIntoView({ block: 'nearest' }));
+  };
+  const showServerErrors = (errors: FieldError[]) => {
+    setElsewhere(checker.refused(errors));
+    revealFirst();
+  };
+
+  /** Resolves false when the browser's check or the server's refusal left messages; rejects when onSubmit fails otherwise. */
   const submit = async () => {
     store.markSubmitted();
-    const errors = scope.check();
-    if (Object.keys(errors).length) return false;
+    checker.clearRefusal();
+    setElsewhere([]);
+    const errors = checker.check();
+    if (Object.keys(errors).length) {
+      revealFirst();
+      return false;
+    }
     const values = store.getValues();
     const out: Record<string, unknown> = {};
     for (const key of storingKeys(model)) if (key in values) out[key] = values[key];
-    await propsRef.current.onSubmit?.(out);
+    try {
+      await propsRef.current.onSubmit?.(out);
+    } catch (error) {
+      const refused = refusalErrors(error);
+      if (!refused.length) throw error;
+      showServerErrors(refused);
+      return false;
+    }
     return true;
   };
-  useImperativeHandle(props.formRef, () => ({ submit, getValues: () => store.getValues(), store }));
+  useImperativeHandle(props.formRef, () => ({ submit, showServerErrors, getValues: () => store.getValues(), store }));
 
   return (
     <FormScopeContext.Provider value={scope}>
-      <div className="scp-model-form" data-model-id={model.id} data-label-position={scope.labelPosition} style={{ '--scp-label-width': `${scope.labelWidth}px` } as CSSProperties}>
-        <FormStyles />
-        <ThemedForm
-          schema={ROOT_SCHEMA}
-          validator={ROOT_VALIDATOR}
-          uiSchema={ROOT_UI}
-          formData={ROOT_DATA}
-          noValidate
-          noHtml5Validate
-          showErrorList={false}
-          onSubmit={() => void submit()}
-          idPrefix={`scp_${model.id}`}
-        >
-          <></>
-        </ThemedForm>
-        {props.showActions !== false ? (
-          <Group justify="flex-end" mt="md">
-            {props.onCancel ? (
-              <Button variant="default" onClick={props.onCancel}>
-                {model.form.cancelButtonText ?? t('renderers.cancel')}
+      <PaneSignalsContext.Provider value={store}>
+        <div ref={rootRef} className="scp-model-form" data-model-id={model.id} data-label-position={scope.labelPosition} style={{ '--scp-label-width': `${scope.labelWidth}px` } as CSSProperties}>
+          <FormStyles />
+          {elsewhere.length ? (
+            <Alert color="red" mb="sm" data-form-messages>
+              {elsewhere.map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          ) : null}
+          <ThemedForm
+            schema={ROOT_SCHEMA}
+            validator={ROOT_VALIDATOR}
+            uiSchema={ROOT_UI}
+            formData={ROOT_DATA}
+            noValidate
+            noHtml5Validate
+            showErrorList={false}
+            // Not a <form>: every property read on a form element (React reads its own props
+            // from each ancestor on every input event) first searches the form's named controls,
+            // O(fields) per keystroke. Our buttons call submit(); there is no implicit submission.
+            tagName="div"
+            onSubmit={() => void submit().catch(() => undefined)}
+            idPrefix={`scp_${model.id}`}
+          >
+            <></>
+          </ThemedForm>
+          {props.showActions !== false ? (
+            <Group justify="flex-end" mt="md">
+              {props.onCancel ? (
+                <Button variant="default" onClick={props.onCancel}>
+                  {model.form.cancelButtonText ?? t('renderers.cancel')}
+                </Button>
+              ) : null}
+              {/* onSubmit's own failures are reported by whoever sent the record (the API client's message). */}
+              <Button onClick={() => void submit().catch(() => undefined)} data-action="submit">
+                {model.form.confirmButtonText ?? t('renderers.confirm')}
               </Button>
-            ) : null}
-            <Button onClick={() => void submit()} data-action="submit">
-              {model.form.confirmButtonText ?? t('renderers.confirm')}
-            </Button>
-          </Group>
-        ) : null}
-      </div>
+            </Group>
+          ) : null}
+        </div>
+      </PaneSignalsContext.Provider>
     </FormScopeContext.Provider>
   );
 }

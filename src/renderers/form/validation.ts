@@ -1,7 +1,6 @@
 import type { ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
-import type { FieldError } from '../../runtime/model/compiled';
 
 const validators = new Map<string, ValidatorType>();
 
@@ -14,14 +13,4 @@ export function rjsfValidatorFor(schema: Record<string, unknown>): ValidatorType
     validators.set(dialect, v);
   }
   return v;
-}
-
-/** Errors by top-level field key (a sub-table error `table.0.col` belongs to `table`). */
-export function errorsByKey(errors: FieldError[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of errors) {
-    const key = e.field.split('.')[0]!;
-    if (!(key in out)) out[key] = e.message;
-  }
-  return out;
 }

@@ -1,7 +1,8 @@
-import { Accordion, Card, Tabs } from '@mantine/core';
-import { memo, type CSSProperties, type ReactNode } from 'react';
+import { Card } from '@mantine/core';
+import { Fragment, memo, type CSSProperties, type ReactNode } from 'react';
 import type { LayoutNode } from '../../runtime/model/compiled';
 import { UnknownKind } from '../fields/shared/unknown';
+import { PaneAccordion, PaneTabs } from './panes';
 import { LayoutStyles } from './styles';
 
 /** Draws one field of the layout (form item or read-only item). */
@@ -29,6 +30,19 @@ export function hasVisible(node: LayoutNode, visible: ReadonlySet<string>): bool
   }
 }
 
+/**
+ * Siblings per keyed fragment. React re-renders a keystroke's field by walking down from the
+ * root and copying every sibling along the way, so 1,000 cells under one parent cost O(fields)
+ * per keystroke; fragments of 32 (no DOM, the grid stays flat) make it ~64.
+ */
+const CHUNK = 32;
+function chunked(items: ReactNode[]): ReactNode[] {
+  if (items.length <= CHUNK) return items;
+  const out: ReactNode[] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(<Fragment key={`c${i}`}>{items.slice(i, i + CHUNK)}</Fragment>);
+  return out;
+}
+
 function span(n: number): number {
   return n > 0 && n <= 24 ? n : 24;
 }
@@ -47,12 +61,14 @@ export const LayoutView = memo(function LayoutView({ nodes, visible, renderLeaf,
   return (
     <div className="scp-layout" style={gutterStyle(gutter)}>
       <LayoutStyles />
-      {nodes.map((node) =>
-        hasVisible(node, visible) ? (
-          <div key={node.node === 'field' ? node.key : node.id} className={`scp-span-${span(node.span)}`}>
-            <LayoutNodeView node={node} visible={visible} renderLeaf={renderLeaf} gutter={gutter} />
-          </div>
-        ) : null,
+      {chunked(
+        nodes.map((node) =>
+          hasVisible(node, visible) ? (
+            <div key={node.node === 'field' ? node.key : node.id} className={`scp-span-${span(node.span)}`}>
+              <LayoutNodeView node={node} visible={visible} renderLeaf={renderLeaf} gutter={gutter} />
+            </div>
+          ) : null,
+        ),
       )}
     </div>
   );
@@ -92,33 +108,7 @@ function LayoutNodeView({ node, visible, renderLeaf, gutter }: { node: LayoutNod
       );
     case 'panes': {
       const panes = node.panes.filter((p) => p.children.some((c) => hasVisible(c, visible)));
-      if (node.kind === 'tab')
-        return (
-          <Tabs defaultValue={panes[0]?.name} mb="sm" data-layout="tab" keepMountedMode="display-none">
-            <Tabs.List>
-              {panes.map((p) => (
-                <Tabs.Tab key={p.name} value={p.name}>
-                  {p.title}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {panes.map((p) => (
-              <Tabs.Panel key={p.name} value={p.name} pt="sm">
-                {inner(p.children)}
-              </Tabs.Panel>
-            ))}
-          </Tabs>
-        );
-      return (
-        <Accordion multiple={!node.props.accordion} defaultValue={node.props.accordion ? (panes[0]?.name ?? null) : panes.map((p) => p.name)} mb="sm" data-layout="collapse" variant="contained" keepMountedMode="display-none">
-          {panes.map((p) => (
-            <Accordion.Item key={p.name} value={p.name}>
-              <Accordion.Control>{p.title}</Accordion.Control>
-              <Accordion.Panel>{inner(p.children)}</Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-      );
+      return node.kind === 'tab' ? <PaneTabs node={node} panes={panes} inner={inner} /> : <PaneAccordion node={node} panes={panes} inner={inner} />;
     }
   }
 }

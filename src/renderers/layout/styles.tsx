@@ -9,6 +9,9 @@ export const LAYOUT_CSS =
   '.scp-layout{display:grid;grid-template-columns:repeat(24,minmax(0,1fr));column-gap:var(--scp-gutter,16px);row-gap:0}' +
   '.scp-layout-row{row-gap:var(--scp-gutter,16px)}' +
   '.scp-layout>*{min-width:0}' +
+  // A tab or collapse pane holding a field that shows a message (see panes.tsx).
+  '.scp-layout [data-pane-error]{color:var(--mantine-color-error,#fa5252)}' +
+  '.scp-pane-dot{display:inline-block;width:6px;height:6px;margin-left:6px;border-radius:50%;background:var(--mantine-color-error,#fa5252);vertical-align:middle}' +
   SPANS;
 
 export function LayoutStyles() {

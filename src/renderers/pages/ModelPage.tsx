@@ -20,8 +20,12 @@ interface Editing {
   parent?: string;
 }
 
-/** Add/edit form in the popup the form asks for (general dialog, drawer or full page). */
-function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: CompiledModel; permissions: PermissionEntry | null; editing: Editing; onClose(): void; onSaved(): void }) {
+/**
+ * Add/edit form in the popup the form asks for (general dialog, drawer or full page). A save the
+ * server refuses rejects through the form, which shows the messages under the fields and the
+ * rest above itself; the form stays open.
+ */
+export function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: CompiledModel; permissions: PermissionEntry | null; editing: Editing; onClose(): void; onSaved(): void }) {
   const t = useRT();
   const provider = useDataProvider();
   const ref = useRef<ModelFormHandle>(null);
@@ -36,16 +40,16 @@ function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: C
       const reply = editing.id ? await provider.updateRecord(model.id, editing.id, values) : await provider.createRecord(model.id, data);
       notifications.show({ message: typeof reply === 'string' && reply ? reply : t('renderers.saved'), color: 'green', autoClose: 1500 });
       onSaved();
-    } catch {
-      /* the client showed the server's message; the form stays open */
     } finally {
       setBusy(false);
     }
   };
+  // Other failures were shown by the API client (its message); the form stays open.
+  const submit = () => void ref.current?.submit().catch(() => undefined);
   const footer = (
     <>
       <Button variant="default" onClick={onClose} data-action="form-cancel">{model.form.cancelButtonText ?? t('renderers.cancel')}</Button>
-      <Button loading={busy} onClick={() => void ref.current?.submit()} data-action="form-submit">{model.form.confirmButtonText ?? t('renderers.confirm')}</Button>
+      <Button loading={busy} onClick={submit} data-action="form-submit">{model.form.confirmButtonText ?? t('renderers.confirm')}</Button>
     </>
   );
   return (

@@ -16,8 +16,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { RenderersProvider } from '../context';
 import { createPartialDataProvider } from '../data/provider';
 import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
+import { FormPopup } from '../pages/ModelPage';
 import type { FieldKind } from '../../runtime/kinds';
-import { largeModel } from './fixtures';
+import type { CompiledModel, FieldError, LayoutNode } from '../../runtime/model/compiled';
+import { largeModel, makeField, makeModel } from './fixtures';
 
 let root: Root | null = null;
 const renders = new Map<string, number>();
@@ -118,6 +120,59 @@ async function mountRjsfMantine(count: number): Promise<MountTiming> {
   return { render, firstPaint, complete: firstPaint };
 }
 
+/**
+ * A form with a tab (panes p1: code, p2: note) and a one-open-at-a-time collapse (c1: memo1,
+ * c2: memo2) under `name`; name and note are required.
+ */
+function panesModel(popupType: CompiledModel['form']['popupType']) {
+  const field = (key: string, label: string, required = false) => makeField('input', key, { label, required, span: 24 });
+  const fields = [field('name', '名称', true), field('code', '编码'), field('note', '说明', true), field('memo1', '备注一'), field('memo2', '备注二')];
+  const leaf = (key: string): LayoutNode => ({ node: 'field', key, span: 24 });
+  const layout: LayoutNode[] = [
+    leaf('name'),
+    { node: 'panes', kind: 'tab', id: 'tab1', span: 24, title: null, props: {}, panes: [{ name: 'p1', title: '基本', children: [leaf('code')] }, { name: 'p2', title: '更多', children: [leaf('note')] }] },
+    { node: 'panes', kind: 'collapse', id: 'col1', span: 24, title: null, props: { accordion: true }, panes: [{ name: 'c1', title: '备注一', children: [leaf('memo1')] }, { name: 'c2', title: '备注二', children: [leaf('memo2')] }] },
+  ];
+  const model = makeModel(fields, {}, layout);
+  return { ...model, form: { ...model.form, popupType } };
+}
+
+/** A refusal as the API client rejects with it (code 400, data.errors). */
+class Refusal extends Error {
+  readonly code = 400;
+  constructor(readonly data: { errors: FieldError[] }) {
+    super('数据校验失败');
+  }
+}
+
+/** What the data-provider double of mountPopup was asked to save. */
+const saved: Record<string, unknown>[] = [];
+
+/**
+ * ModelPage's add form (in a dialog, drawer or full page) over panesModel, with a data provider double whose createRecord
+ * refuses with `errors` (or saves when there are none).
+ */
+function mountPopup(errors: FieldError[], popupType: CompiledModel['form']['popupType'] = 'general'): void {
+  container();
+  saved.length = 0;
+  const provider = createPartialDataProvider({
+    createRecord: async (_model, values) => {
+      saved.push(values);
+      if (errors.length) throw new Refusal({ errors });
+      return 'id1';
+    },
+  });
+  flushSync(() =>
+    root!.render(
+      <MantineProvider>
+        <RenderersProvider data={provider}>
+          <FormPopup model={panesModel(popupType)} permissions={null} editing={{ id: null }} onClose={() => {}} onSaved={() => {}} />
+        </RenderersProvider>
+      </MantineProvider>,
+    ),
+  );
+}
+
 /** Yields to the event loop without timer clamping. */
 function tick(): Promise<void> {
   return new Promise((resolve) => {
@@ -159,6 +214,8 @@ const api = {
   keystroke,
   renderCounts: () => Object.fromEntries(renders),
   resetCounts: () => renders.clear(),
+  mountPopup,
+  saved: () => saved,
   submit: async () => (handle ? handle.submit() : false),
   blur: (index: number) => {
     inputOf(index).dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
