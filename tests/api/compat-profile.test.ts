@@ -20,8 +20,8 @@ afterAll(async () => {
 
 const BASE = '/api/permission/Users/Current/BaseInfo';
 type Entry = { id: string; enCode: string; fullName: string };
-async function dictionary(enCode: string): Promise<Entry[]> {
-  const { body } = await call(server, '/api/system/DictionaryData/All', { token });
+async function dictionary(enCode: string, language?: string): Promise<Entry[]> {
+  const { body } = await call(server, '/api/system/DictionaryData/All', { token, headers: language ? { 'x-language': language } : {} });
   return body.data.list.find((c: { enCode: string }) => c.enCode === enCode)?.dictionaryList ?? [];
 }
 const idOf = async (category: string, fullName: string) => (await dictionary(category)).find((e) => e.fullName === fullName)!.id;
@@ -34,6 +34,20 @@ describe('the dictionaries of the profile selects', () => {
     expect(nations).toHaveLength(57);
     expect(nations.slice(0, 3).map((e) => [e.enCode, e.fullName])).toEqual([['01', '汉族'], ['02', '蒙古族'], ['03', '回族']]);
     expect((await dictionary('certificateType')).map((e) => e.fullName)).toEqual(['身份证', '护照', '军官证', '港澳居民来往内地通行证', '台湾居民来往大陆通行证', '外国人永久居留身份证', '其他']);
+  });
+});
+
+describe('their names in the other languages (full_name_i18n, like every dictionary)', () => {
+  it('zh-TW and en names; an administrator’s rename is shown as written', async () => {
+    expect((await dictionary('sex', 'en')).map((e) => e.fullName)).toEqual(['Male', 'Female', 'Undisclosed']);
+    expect((await dictionary('Nation', 'en'))[0].fullName).toBe('Han');
+    expect((await dictionary('certificateType', 'zh-TW'))[0].fullName).toBe('身分證');
+    const other = (await dictionary('Education')).find((e) => e.enCode === 'other')!;
+    const renamed = await call(server, `/api/system/DictionaryData/${other.id}`, {
+      method: 'PUT', token, json: { fullName: '其它学历', fullName_i18n: {}, enCode: 'other', parentId: '0', sortCode: 8, enabledMark: 1 },
+    });
+    expect(renamed.body.code).toBe(200);
+    expect((await dictionary('Education', 'en')).find((e) => e.enCode === 'other')!.fullName).toBe('其它学历');
   });
 });
 

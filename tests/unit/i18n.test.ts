@@ -34,15 +34,3 @@ describe('i18n catalogues', () => {
     expect(resolveLocale('xx', 'zh')).toBe('zh-CN');
   });
 });
-
-describe('dictionary entry names', () => {
-  it('the catalogue translates a system dictionary entry that still carries its zh-CN name', async () => {
-    const { dictionaryLabel } = await import('../../src/runtime/i18n/dictionary-label');
-    expect(dictionaryLabel('en', 'Nation', { enCode: '01', fullName: '汉族' })).toBe('Han');
-    expect(dictionaryLabel('zh-TW', 'certificateType', { enCode: 'idCard', fullName: '身份证' })).toBe('身分證');
-    expect(dictionaryLabel('zh-CN', 'sex', { enCode: '3', fullName: '保密' })).toBe('保密');
-    // Renamed by an administrator, or not a system dictionary: the stored name.
-    expect(dictionaryLabel('en', 'Nation', { enCode: '01', fullName: '汉' })).toBe('汉');
-    expect(dictionaryLabel('en', 'unit', { enCode: 't', fullName: '吨' })).toBe('吨');
-  });
-});

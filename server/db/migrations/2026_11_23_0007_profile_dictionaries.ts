@@ -4,8 +4,7 @@ import { type Kysely, sql } from 'kysely';
 // Frozen: a migration imports no application code and never changes once released.
 // The rest of the product's personal profile (nation, native place, certificate, education,
 // office phone, entry date) and the four system dictionaries its selects read: sex, Education,
-// Nation and certificateType (zh-CN names; other languages come from the i18n catalogue under
-// dict.<category>.<entry>). A category whose code exists already is left as it is. Gender
+// Nation and certificateType (zh-CN names; 0012 adds their zh-TW and en names). A category whose code exists already is left as it is. Gender
 // values are the sex dictionary's codes: 1 男, 2 女, 3 保密 — the 0 this platform used for
 // "undisclosed" becomes 3.
 

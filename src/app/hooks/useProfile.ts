@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import * as api from '../api/currentUser';
 import { getAllDictionaries } from '../api/system';
 import { tNow, useLocale } from '../i18n';
-import { dictionaryLabel } from '../../runtime/i18n/dictionary-label';
 import { loadSession } from '../session/loader';
 import { patchUserInfo } from '../session/session';
 import { useLoad } from './useLoad';
@@ -84,7 +83,7 @@ export function useProfileOptions(): Record<ProfileSelect, ProfileOption[]> {
       const category = data?.find((c) => c.enCode === PROFILE_DICTIONARIES[select]);
       return (category?.dictionaryList ?? []).map((e) => ({
         value: select === 'gender' ? e.enCode : e.id,
-        label: dictionaryLabel(locale, category!.enCode, e),
+        label: e.fullName,
       }));
     };
     return { gender: options('gender'), nation: options('nation'), certificatesType: options('certificatesType'), education: options('education') };
