@@ -7,7 +7,7 @@ import { storePassword, verifyPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
-import { AVATAR_NAME_PATTERN, AVATAR_URL_PREFIX, avatarPath } from '../file/avatar-store';
+import { AVATAR_NAME_PATTERN, AVATAR_URL_PREFIX, avatarPath, isAvatarOf } from '../file/avatar-store';
 import { consumeCaptcha } from '../file/captcha-store';
 import { accountKey, clearFailures } from '../oauth/accounts-repo';
 import { readSysConfig } from '../system/config-store';
@@ -39,7 +39,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
     async (request) => {
       const { user } = principalOf(request);
       const name = request.params.name;
-      if (!new RegExp(AVATAR_NAME_PATTERN).test(name) || !(await avatarPath(opts.dataDir, name))) throw refuse('profile.avatarNotFound');
+      // Another user's upload answers as a missing file: whose files exist is not told.
+      if (!new RegExp(AVATAR_NAME_PATTERN).test(name) || !isAvatarOf(name, user.id) || !(await avatarPath(opts.dataDir, name))) throw refuse('profile.avatarNotFound');
       const headIcon = `${AVATAR_URL_PREFIX}${name}`;
       await db.updateTable('baseUser').set({ headIcon, updatedAt: Date.now() }).where('id', '=', user.id).execute();
       return ok({ headIcon }, request.t('profile.avatarUpdated'));
