@@ -24,7 +24,7 @@ describe('deny by default at request time', () => {
     });
     app.get('/open', { config: { access: 'public' } }, async () => ({ ok: true }));
     app.setErrorHandler((error, _request, reply) => {
-      reply.code(error instanceof AppError ? error.code : 500).send({ key: error instanceof AppError ? error.key : error.message });
+      reply.code(error instanceof AppError ? error.code : 500).send({ key: error instanceof AppError ? error.key : String(error) });
     });
     await app.ready();
 
