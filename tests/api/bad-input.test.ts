@@ -64,3 +64,33 @@ describe('a body over the limit', () => {
     expect(after.data.pagination.total).toBe(before.data.pagination.total);
   });
 });
+
+describe('a select fed from a dictionary', () => {
+  const GOODS = '/api/visualdev/OnlineDev/demo-model';
+  const goods = (category: unknown) => ({ data: { goodsCode: 'G.77', goodsName: 'Checked', category, unit: 't', price: 1 } });
+
+  it('stores only what the dictionary offers, as static options do; nothing is written when refused', async () => {
+    const count = async () => (await admin.post(`${GOODS}/List`, { currentPage: 1, pageSize: 20 })).body.data.pagination.total as number;
+    const before = await count();
+    for (const bad of ['<img src=x onerror=alert(1)>', 'gold', 'steel.rebar ']) {
+      const reply = await admin.post(GOODS, goods(bad));
+      expect(reply.status, bad).toBe(400);
+      expect(reply.body.data.errors, bad).toEqual([{ field: 'category', message: '商品分类的值不在可选范围内' }]);
+    }
+    expect(await count()).toBe(before);
+    // A child entry of the tree dictionary is offered, so it is accepted; so is leaving it to a required check.
+    expect((await admin.post(GOODS, goods('steel.rebar'))).body.code).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses the same on update and keeps the stored value', async () => {
+    const list = (await admin.post(`${GOODS}/List`, { currentPage: 1, pageSize: 20 })).body.data.list as { id: string }[];
+    const id = list[0]!.id;
+    const read = async () => JSON.parse((await admin.get(`${GOODS}/${id}`)).body.data.data) as Record<string, unknown>;
+    const stored = await read();
+    const reply = await admin.put(`${GOODS}/${id}`, { data: { ...stored, category: 'gold' } });
+    expect(reply.body.data.errors).toEqual([{ field: 'category', message: '商品分类的值不在可选范围内' }]);
+    expect((await read()).category).toBe(stored.category);
+    expect(stored.category).toBeTruthy();
+  });
+});
