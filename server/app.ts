@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db';
 import { accessControl } from './auth/access';
-import { failureHandling } from './http/failures';
+import { BODY_LIMIT_BYTES, failureHandling } from './http/failures';
 import { localeSupport } from './http/locale';
 import { registerModules } from './modules';
 import { ReplyCode } from '../src/runtime/codes';
@@ -28,8 +28,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     // One line per request only when asked for (LOG_LEVEL=debug or trace): at info the log keeps
     // what an operator reads — start-up, SMS codes of the default sender, warnings and errors.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    trustProxy: true,
-    bodyLimit: 20 * 1024 * 1024,
+    // X-Forwarded-For is read only through the configured proxies (hop 0 is the socket's peer).
+    trustProxy: (_address: string, hop: number) => hop < (config.trustProxyHops ?? 0),
+    bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -19,6 +19,11 @@ export interface AppConfig {
   staticDir: string;
   /** Low-code content (schemas/models/*.json …); default ./schemas. */
   schemasDir?: string;
+  /**
+   * Proxies in front of the server whose X-Forwarded-For entries are believed (0 = none: the
+   * caller's address is the socket's). Otherwise anyone could name their own address.
+   */
+  trustProxyHops?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -35,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenIdleSeconds: intFrom(env.TOKEN_IDLE_SECONDS, 8 * 3600),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
+    trustProxyHops: intFrom(env.TRUST_PROXY_HOPS, 0),
   };
 }
 

@@ -94,8 +94,13 @@ async function accessPlugin(app: FastifyInstance, opts: { db: Db; idleSeconds: n
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const access = config?.access;
-    // The not-found handler has no route config; it answers 404 and reveals nothing.
-    if (!access || access === 'public') return;
+    if (access === 'public') return;
+    // Deny by default: a route without a rule is refused here too, not only at boot. The
+    // not-found handler has no rule; it answers 404 and reveals nothing.
+    if (!access) {
+      if (request.is404) return;
+      throw new AppError(ReplyCode.forbidden, 'server.permissionDenied');
+    }
     const token = bearerToken(request);
     if (!token) throw new AppError(ReplyCode.sessionExpired, 'server.notSignedIn');
     const lookup = await resolveSession(opts.db, token, opts.idleSeconds);

@@ -11,6 +11,14 @@ export const EmptyEnvelope = Type.Object({ code: Type.Integer(), msg: Type.Strin
 /** The pagination of a paged list (spec: currentPage, pageSize, total). */
 export const Pagination = Type.Object({ currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() });
 
+/**
+ * The page a list call asks for. Capped so the row offset stays a safe integer a database
+ * accepts (10⁶ pages of 500 rows is past any table here); a larger number is a clear 400, not
+ * an overflow deep in SQL.
+ */
+export const MAX_PAGE = 1_000_000;
+export const CurrentPage = (options: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: MAX_PAGE, ...options });
+
 /** Reply schema of a paged list. */
 export function PagedEnvelope<T extends TSchema>(item: T) {
   return Envelope(Type.Object({ list: Type.Array(item), pagination: Pagination }));

@@ -17,6 +17,9 @@ export function productClient(request: FastifyRequest): boolean {
   return request.headers['jnpf-origin'] !== undefined;
 }
 
+/** The largest request body the server reads (uploads have their own limits). */
+export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
 async function failuresPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     // The locale hook may not have run (errors in earlier hooks), so resolve it here.
@@ -37,6 +40,10 @@ async function failuresPlugin(app: FastifyInstance) {
         .map((v) => `${(fe.validationContext ?? '')}${v.instancePath || ''}${v.params && 'missingProperty' in v.params ? `/${String(v.params.missingProperty)}` : ''} ${v.message ?? ''}`.trim())
         .join('; ');
       return send(400, { code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail }) });
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Refused on its declared length, before a byte is parsed.
+      return send(413, { code: ReplyCode.refused, msg: translate(locale, 'server.bodyTooLarge', { mb: BODY_LIMIT_BYTES / 1024 / 1024 }) });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, unsupported media type, body too large…: the client's fault, say what.

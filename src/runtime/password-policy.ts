@@ -32,7 +32,10 @@ export const PASSWORD_POLICY_KEYS = [
   'mandatoryModificationOfInitialPassword',
 ] as const satisfies readonly (keyof PasswordPolicy)[];
 
-/** The policy of a fresh installation: no rules beyond 'required' and a 6-character minimum when enabled. */
+/**
+ * The policy of a fresh installation: the strength limit is off, so the spec's pattern applies
+ * (see passwordIssues); an administrator who turns the limit on sets the rules instead.
+ */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   passwordStrengthLimit: 0,
   passwordLengthMin: 0,
@@ -54,7 +57,11 @@ export type PasswordIssueKey =
   | 'profile.newPasswordNeedsDigit'
   | 'profile.newPasswordNeedsLowercase'
   | 'profile.newPasswordNeedsUppercase'
-  | 'profile.newPasswordNeedsSymbol';
+  | 'profile.newPasswordNeedsSymbol'
+  | 'profile.newPasswordPattern';
+
+/** Spec 5.1's password: 6 to 16 letters and digits, containing both. */
+const SPEC_PASSWORD = /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z\d]{6,16}$/;
 
 export interface PasswordIssue {
   key: PasswordIssueKey;
@@ -66,7 +73,8 @@ export function passwordIssues(plain: string, policy: PasswordPolicy): PasswordI
   if (plain.length === 0) return [{ key: 'profile.newPasswordRequired' }];
   const issues: PasswordIssue[] = [];
   if (plain.length > PASSWORD_MAX_LENGTH) issues.push({ key: 'profile.newPasswordTooLong', params: { max: PASSWORD_MAX_LENGTH } });
-  if (policy.passwordStrengthLimit !== 1) return issues;
+  // Without the administrator's rules the spec's pattern holds: "a" or "111111" is no password.
+  if (policy.passwordStrengthLimit !== 1) return SPEC_PASSWORD.test(plain) ? issues : [...issues, { key: 'profile.newPasswordPattern' }];
   const min = Math.max(0, Math.floor(policy.passwordLengthMinNumber || 0));
   if (policy.passwordLengthMin === 1 && [...plain].length < min) issues.push({ key: 'profile.newPasswordTooShort', params: { min } });
   if (policy.containsNumbers === 1 && !/\d/.test(plain)) issues.push({ key: 'profile.newPasswordNeedsDigit' });

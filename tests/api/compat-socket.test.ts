@@ -190,7 +190,7 @@ describe('the handshake and the server commands', () => {
     const captcha = await solveCaptcha(server);
     const changed = await call(server, '/api/permission/Users/Current/Actions/ModifyPassword', {
       method: 'POST', token: mine,
-      json: { oldPassword: md5('demo1234'), newPassword: 'Another#Pass1', repeatPassword: 'Another#Pass1', code: captcha.code, timestamp: captcha.timestamp },
+      json: { oldPassword: md5('demo1234'), newPassword: 'AnotherPass1', repeatPassword: 'AnotherPass1', code: captcha.code, timestamp: captcha.timestamp },
     });
     expect(changed.body.code, changed.body.msg).toBe(200);
     expect((await other.next('logout')).method).toBe('logout');

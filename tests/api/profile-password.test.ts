@@ -17,9 +17,13 @@ beforeEach(async () => {
 describe('POST /api/permission/Users/Current/Actions/ModifyPassword', () => {
   it('answers the spec 5.2 messages in form order', async () => {
     const token = await tokenOf(server, 'customer2');
-    const msg = async (override: Record<string, unknown>) => (await modifyPassword(server, token, 'demo1234', 'Newpass1!', override)).body.msg;
+    const msg = async (override: Record<string, unknown>) => (await modifyPassword(server, token, 'demo1234', 'Newpass12', override)).body.msg;
     expect(await msg({ oldPassword: undefined })).toBe('旧密码不能为空');
     expect(await msg({ newPassword: '' })).toBe('新密码不能为空');
+    // With the strength limit off (the default), spec 5.1's pattern: 6–16 letters and digits, both.
+    for (const weak of ['a', '111111', 'abcdef']) {
+      expect(await msg({ newPassword: weak, repeatPassword: weak, password: md5(weak) }), weak).toBe('新密码须为6-16位字符的密码（数字和字母组成）');
+    }
     expect(await msg({ repeatPassword: '' })).toBe('重复密码不能为空');
     expect(await msg({ repeatPassword: 'other' })).toBe('两次密码输入不一致');
     expect(await msg({ code: '' })).toBe('验证码不能为空');
@@ -27,6 +31,18 @@ describe('POST /api/permission/Users/Current/Actions/ModifyPassword', () => {
     expect(await msg({ oldPassword: md5('wrong') })).toBe('旧密码错误');
     // The MD5 beside the plain password must describe the same password.
     expect(await msg({ password: md5('something else') })).toBe('新密码与其摘要不一致');
+  });
+
+  it('counts wrong old passwords toward the lock-out, as sign-in does', async () => {
+    const token = await tokenOf(server, 'customer2');
+    const wrong = () => modifyPassword(server, token, 'not-mine1', 'Newpass12');
+    for (let i = 0; i < 4; i += 1) expect((await wrong()).body.msg).toBe('旧密码错误');
+    expect((await wrong()).body.msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
+    // Locked: the right old password is refused too, and so is signing in.
+    expect((await modifyPassword(server, token, 'demo1234', 'Newpass12')).body.msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
+    expect((await login(server, 'customer2')).body.msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
+    await server.database.db.deleteFrom('baseLoginFailure').where('account', '=', 'customer2').execute();
+    expect((await login(server, 'customer2')).body.code).toBe(200);
   });
 
   it('enforces each policy rule on the server, whatever the browser claims', async () => {

@@ -81,7 +81,7 @@ describe('avatar', () => {
     const up = await upload(token, PNG);
     expect(up.body.code).toBe(200);
     const { name, url } = up.body.data!;
-    expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(name).toMatch(new RegExp(`^${(await me(token)).userId}-[0-9a-f]{32}\\.png$`));
     expect(fs.readFileSync(path.join(server.config.dataDir, 'files', 'avatar', name))).toEqual(PNG);
     const set = await call(server, `${CURRENT}/Avatar/${name}`, { method: 'PUT', token });
     expect(set.body).toMatchObject({ code: 200, data: { headIcon: url } });
@@ -100,6 +100,16 @@ describe('avatar', () => {
     expect((await call(server, `${CURRENT}/Avatar/..%2F..%2Fplatform.sqlite`, { method: 'PUT', token })).body.code).toBe(400);
     expect((await fetch(`${server.url}/api/file/Image/userAvatar/..%2F..%2Fplatform.sqlite`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/file/Image/userAvatar/${'b'.repeat(32)}.png`)).status).toBe(404);
+  });
+
+  it('takes only the caller’s own uploads as their avatar', async () => {
+    const owner = await tokenOf(server, 'customer');
+    const other = await tokenOf(server, 'customer2');
+    const { name } = (await upload(owner, PNG)).body.data!;
+    const before = (await me(other)).headIcon;
+    expect((await call(server, `${CURRENT}/Avatar/${name}`, { method: 'PUT', token: other })).body.msg).toBe('头像文件不存在，请重新上传');
+    expect((await me(other)).headIcon).toBe(before);
+    expect((await call(server, `${CURRENT}/Avatar/${name}`, { method: 'PUT', token: owner })).body.code).toBe(200);
   });
 });
 

@@ -29,7 +29,8 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The tests play a proxy that names the callers' addresses.
+  server = await startTestServer({ trustProxyHops: 1 });
   admin = client(server.url, await tokenFor(server.database.db, 'admin'));
   anon = client(server.url, null);
   const created = await admin.post('/api/visualdev/Base', goodsDefinition('shortLinkGoods'));

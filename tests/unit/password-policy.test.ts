@@ -13,10 +13,14 @@ const message = (plain: string, policy: PasswordPolicy) => {
 };
 
 describe('password policy (shared by browser and server)', () => {
-  it('needs a password even with the policy off, and accepts anything else up to 64 characters', () => {
+  it('with the strength limit off (the default), holds the spec 5.1 pattern: 6–16 letters and digits, both', () => {
     expect(message('', off)).toBe('新密码不能为空');
-    expect(message('a', off)).toBeNull();
+    for (const weak of ['a', '111111', 'abcdef', 'ab1', 'abc12345678901234', 'abc 123', 'abc12!', '密码密码12']) {
+      expect(message(weak, off), weak).toBe('新密码须为6-16位字符的密码（数字和字母组成）');
+    }
+    for (const fine of ['demo1234', 'A1b2c3', 'abcdefghijklmn12']) expect(message(fine, off), fine).toBeNull();
     expect(message('x'.repeat(65), off)).toBe('新密码长度不能大于64位');
+    expect(translate('en', 'profile.newPasswordPattern')).toBe('The new password must be 6 to 16 letters and digits, with at least one of each');
   });
 
   it('gives the spec 5.2 message of each rule in the form order', () => {
@@ -29,8 +33,9 @@ describe('password policy (shared by browser and server)', () => {
     expect(passwordIssues('a', strict).map((i) => i.key)).toEqual(['profile.newPasswordTooShort', 'profile.newPasswordNeedsDigit', 'profile.newPasswordNeedsUppercase', 'profile.newPasswordNeedsSymbol']);
   });
 
-  it('applies nothing but the length rules when only they are on, and nothing when the strength limit is off', () => {
-    expect(message('aaaa', { ...off, passwordLengthMin: 1, passwordLengthMinNumber: 6 })).toBeNull();
+  it('applies nothing but the length rules when only they are on, and only the spec pattern when the strength limit is off', () => {
+    expect(message('aaaa', { ...off, passwordLengthMin: 1, passwordLengthMinNumber: 6 })).toBe('新密码须为6-16位字符的密码（数字和字母组成）');
+    expect(message('abcd1234', { ...off, passwordLengthMin: 1, passwordLengthMinNumber: 20 })).toBeNull();
     expect(message('aaaa', { ...off, passwordStrengthLimit: 1, passwordLengthMin: 1, passwordLengthMinNumber: 6 })).toBe('新密码长度不能小于6位');
     expect(message('aaaaaa', { ...off, passwordStrengthLimit: 1, passwordLengthMin: 1, passwordLengthMinNumber: 6 })).toBeNull();
     // Length counts characters, not UTF-16 units.

@@ -7,9 +7,10 @@ import { storePassword, verifyPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
-import { AVATAR_NAME_PATTERN, AVATAR_URL_PREFIX, avatarPath } from '../file/avatar-store';
+import { AVATAR_NAME_PATTERN, AVATAR_URL_PREFIX, avatarPath, isAvatarOf } from '../file/avatar-store';
 import { consumeCaptcha } from '../file/captcha-store';
 import { accountKey, clearFailures } from '../oauth/accounts-repo';
+import { assertNotLocked, failAttempt } from '../oauth/sign-in';
 import { readSysConfig } from '../system/config-store';
 import { preferencesOf, readProfile, savePreferences } from './profile-repo';
 import { ModifyPasswordBody, Preferences, SystemLanguageBody, SystemThemeBody } from './schemas';
@@ -39,7 +40,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
     async (request) => {
       const { user } = principalOf(request);
       const name = request.params.name;
-      if (!new RegExp(AVATAR_NAME_PATTERN).test(name) || !(await avatarPath(opts.dataDir, name))) throw refuse('profile.avatarNotFound');
+      // Another user's upload answers as a missing file: whose files exist is not told.
+      if (!new RegExp(AVATAR_NAME_PATTERN).test(name) || !isAvatarOf(name, user.id) || !(await avatarPath(opts.dataDir, name))) throw refuse('profile.avatarNotFound');
       const headIcon = `${AVATAR_URL_PREFIX}${name}`;
       await db.updateTable('baseUser').set({ headIcon, updatedAt: Date.now() }).where('id', '=', user.id).execute();
       return ok({ headIcon }, request.t('profile.avatarUpdated'));
@@ -67,7 +69,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
       if (!b.code?.trim()) throw refuse('profile.captchaRequired');
       const check = b.timestamp ? await consumeCaptcha(db, b.timestamp, b.code) : 'expired';
       if (check !== 'ok') throw refuse(check === 'wrong' ? 'oauth.captchaWrong' : 'oauth.captchaExpired');
-      if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw refuse('profile.oldPasswordWrong');
+      // A wrong old password counts toward the sign-in lock-out: a session left open must not
+      // become a way to guess the password without limit.
+      const key = accountKey(user.account);
+      await assertNotLocked(db, key, config);
+      if (!(await verifyPassword(user.passwordHash, b.oldPassword))) await failAttempt(db, key, config, 'profile.oldPasswordWrong');
       await storePassword(db, user.id, digest);
       await revokeUserSessions(db, user.id, session.id);
       await clearFailures(db, accountKey(user.account));

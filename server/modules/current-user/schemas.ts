@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { CurrentPage } from '../../http/envelope';
 import { MenuNode } from '../oauth/schemas';
 export * from './preferences-schema';
 
@@ -96,7 +97,7 @@ export const AuthorizeData = Type.Object({
 });
 
 export const PageQuery = {
-  currentPage: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  currentPage: Type.Optional(CurrentPage({ default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 20 })),
 };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { newId } from '../../db/ids';
 import { principalOf } from '../../auth/access';
 import { AppError, refuse } from '../../http/errors';
-import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok, CurrentPage } from '../../http/envelope';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { entryNames } from '../dictionary/repository';
 import { buildTree, TreeSchema } from '../dictionary/tree';
@@ -46,7 +46,7 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
           keyword: Type.Optional(Type.String()),
           categoryId: Type.Optional(Type.String()),
           type: Type.Optional(Type.Integer()),
-          currentPage: Type.Integer({ minimum: 1, default: 1 }),
+          currentPage: CurrentPage({ default: 1 }),
           pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
         }),
         response: { 200: PagedEnvelope(Summary) },

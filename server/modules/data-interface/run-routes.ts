@@ -6,7 +6,7 @@ import type { DataInterfaceRow } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { principalOf } from '../../auth/access';
 import { AppError, refuse } from '../../http/errors';
-import { Envelope, PagedEnvelope, ok } from '../../http/envelope';
+import { Envelope, PagedEnvelope, ok, CurrentPage } from '../../http/envelope';
 import { translate } from '../../../src/runtime/i18n';
 import { type InterfaceExecutor, parseJsonList, type ParamDefinition } from './execute';
 import { findInterface } from './routes';
@@ -49,7 +49,7 @@ async function enabledInterface(db: Db, id: string) {
 const ListBody = Type.Object({
   interfaceId: Type.Optional(Type.String()),
   keyword: Type.Optional(Type.String()),
-  currentPage: Type.Integer({ minimum: 1, default: 1 }),
+  currentPage: CurrentPage({ default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 10000, default: 20 }),
   columnOptions: Type.Optional(Type.String({ description: 'comma-separated fields the keyword searches' })),
   relationField: Type.Optional(Type.String({ description: 'the displayed field; searched too' })),
@@ -148,7 +148,7 @@ export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executo
         tags,
         summary: 'Calls of an interface, newest first',
         params: IdParams,
-        querystring: Type.Object({ keyword: Type.Optional(Type.String()), currentPage: Type.Integer({ minimum: 1, default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }) }),
+        querystring: Type.Object({ keyword: Type.Optional(Type.String()), currentPage: CurrentPage({ default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }) }),
         response: { 200: PagedEnvelope(LogItem) },
       },
     },

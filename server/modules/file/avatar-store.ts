@@ -3,8 +3,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
- * Avatars live under <dataDir>/files/avatar with random names (128 bits): the serving route is
- * public because an <img> tag cannot send the bearer token, and an unguessable name is the key.
+ * Avatars live under <dataDir>/files/avatar with random names (128 bits) after the uploader's
+ * user id: the serving route is public because an <img> tag cannot send the bearer token, and an
+ * unguessable name is the key; the id prefix says whose file it is, so nobody can take another
+ * user's upload as their own avatar.
  */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_URL_PREFIX = '/api/file/Image/userAvatar/';
@@ -27,11 +29,14 @@ export const mimeOfName = (name: string) => TYPES.find((t) => name.endsWith(`.${
 
 export const avatarDir = (dataDir: string) => path.join(dataDir, 'files', 'avatar');
 
-/** Stores the image bytes under a new random name; returns the name. */
-export async function saveAvatar(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
+/** Whether the stored avatar `name` was uploaded by `userId`. */
+export const isAvatarOf = (name: string, userId: string) => name.startsWith(`${userId}-`);
+
+/** Stores the image bytes under a new random name owned by `userId`; returns the name. */
+export async function saveAvatar(dataDir: string, bytes: Buffer, ext: string, userId: string): Promise<string> {
   const dir = avatarDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  const name = `${userId}-${randomBytes(16).toString('hex')}.${ext}`;
   await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
   return name;
 }

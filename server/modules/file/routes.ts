@@ -8,6 +8,7 @@ import { AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, avatarPath, imageTypeOf, mimeOfNam
 import { Envelope, ok } from '../../http/envelope';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
+import { principalOf } from '../../auth/access';
 import type { Db } from '../../db';
 
 export interface FileOptions {
@@ -70,7 +71,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<FileOptions> = async (app, op
       if (bytes.length === 0) throw refuse('profile.imageRequired');
       const type = imageTypeOf(bytes);
       if (!type) throw refuse('profile.imageType');
-      const name = await saveAvatar(opts.dataDir, bytes, type.ext);
+      const name = await saveAvatar(opts.dataDir, bytes, type.ext, principalOf(request).user.id);
       return ok({ name, url: `${AVATAR_URL_PREFIX}${name}` }, request.t('profile.uploaded'));
     },
   );

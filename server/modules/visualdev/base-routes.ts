@@ -4,7 +4,7 @@ import { principalOf } from '../../auth/access';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRow } from '../../db/schema';
-import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok, CurrentPage } from '../../http/envelope';
 import { nameIn, translationsColumn, translationsOf, TranslationsSchema } from '../../http/translations';
 import { refuse } from '../../http/errors';
 import { translate, type Locale } from '../../../src/runtime/i18n';
@@ -117,7 +117,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       tags, summary: 'Models, paged; keyword matches name or code',
       querystring: Type.Object({
         keyword: Type.Optional(Type.String()), category: Type.Optional(Type.String()),
-        currentPage: Type.Integer({ minimum: 1, default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
+        currentPage: CurrentPage({ default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
       }),
       response: { 200: PagedEnvelope(Summary) },
     },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../auth/access';
 import type { Db, Dialect } from '../../db';
-import { EmptyEnvelope, Envelope, Pagination, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, Pagination, done, ok, CurrentPage } from '../../http/envelope';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { visibleDefinition } from '../../../src/runtime/compile';
@@ -35,7 +35,7 @@ const Refusal = Type.Object({
 });
 
 const listProps = {
-  currentPage: Type.Optional(Type.Integer({ minimum: 1 })),
+  currentPage: Type.Optional(CurrentPage()),
   /** 20, 50, 100, 500 or the model's own page size (a list without paging: 1000); others are refused. Default: the model's own. */
   pageSize: Type.Optional(Type.Integer()),
   keyword: Type.Optional(Type.String({ maxLength: 200 })),

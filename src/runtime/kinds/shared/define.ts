@@ -68,6 +68,11 @@ export interface KindDefinition {
   normalise(props: Record<string, unknown>): void;
   /** Options come from static options, a dictionary or a data interface. */
   options: boolean;
+  /**
+   * How the stored value must match the field's options, whatever their source: 'one' allowed
+   * value, 'items' (a list of allowed values), or null (not checked: paths, tree nodes, no options).
+   */
+  optionCheck(props: Record<string, unknown>): 'one' | 'items' | null;
   /** Extra constraints of the record schema from the field's props (maxLength, enum, minimum …). */
   constrain(schema: JsonSchema, field: CompiledField, objectSchema: (fields: CompiledField[]) => JsonSchema): void;
   /** The kind's own compile step after the generic one (a sub-table compiles its columns). */
@@ -92,7 +97,7 @@ export interface KindDefinition {
   fill: { create(ctx: FillContext): unknown; update(ctx: FillContext, stored: unknown): unknown } | null;
 }
 
-type Optional = 'choices' | 'aliases' | 'coerceDefault' | 'normalise' | 'options' | 'constrain' | 'compile' | 'index' | 'search' | 'keyword' | 'refs' | 'relatable' | 'format' | 'exportValue' | 'fill' | 'defaultValue';
+type Optional = 'choices' | 'aliases' | 'coerceDefault' | 'normalise' | 'options' | 'optionCheck' | 'constrain' | 'compile' | 'index' | 'search' | 'keyword' | 'refs' | 'relatable' | 'format' | 'exportValue' | 'fill' | 'defaultValue';
 
 /** A kind definition with the common defaults filled in: text index, equals search, plain-text formatting. */
 export function defineKind(def: Pick<KindDefinition, Exclude<keyof KindDefinition, Optional>> & Partial<Pick<KindDefinition, Optional>>): KindDefinition {
@@ -103,6 +108,7 @@ export function defineKind(def: Pick<KindDefinition, Exclude<keyof KindDefinitio
     coerceDefault: (value) => value,
     normalise: () => undefined,
     options: false,
+    optionCheck: () => null,
     constrain: () => undefined,
     compile: () => undefined,
     index: 'text',

@@ -29,14 +29,18 @@ export function enumFromOptions(schema: JsonSchema, field: { label: string; opti
  * values), `byMultiple` (either, by the multiple prop) or `none` (paths and tree nodes: not checked).
  */
 export function optionKind(def: Partial<KindDefinition> & Pick<KindDefinition, 'value' | 'defaultValue' | 'doc'>, allowed: 'one' | 'items' | 'byMultiple' | 'none', path = false): KindDefinition {
+  const optionCheck = (props: Record<string, unknown>) => (allowed === 'none' ? null : allowed === 'byMultiple' ? (isMultiple(props) ? 'items' : 'one') : allowed);
   return defineKind({
     group: 'input',
     stores: true,
     options: true,
+    optionCheck,
     search: { mode: 'equals', input: 'options' },
+    // Static options are checked by the record schema; dictionary and interface options by the
+    // server against the source (server/modules/visualdev/option-sources.ts), with the same rule.
     constrain: (schema, field) => {
-      if (allowed === 'none') return;
-      enumFromOptions(schema, field, allowed === 'items' || (allowed === 'byMultiple' && isMultiple(field.props)));
+      const check = optionCheck(field.props);
+      if (check) enumFromOptions(schema, field, check === 'items');
     },
     format: (value, field, ctx) => optionsText(value, field, ctx, path),
     ...def,
