@@ -8,6 +8,7 @@ import * as menuAddresses from './migrations/2026_11_23_0006_menu_addresses';
 import * as profileDictionaries from './migrations/2026_11_23_0007_profile_dictionaries';
 import * as compileAtLoad from './migrations/2026_11_23_0008_visualdev_compile_at_load';
 import * as textTranslations from './migrations/2026_11_23_0010_text_translations';
+import * as recordTextIndex from './migrations/2026_11_23_0011_record_text_index';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0007_profile_dictionaries': profileDictionaries,
   '2026_11_23_0008_visualdev_compile_at_load': compileAtLoad,
   '2026_11_23_0010_text_translations': textTranslations,
+  '2026_11_23_0011_record_text_index': recordTextIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
