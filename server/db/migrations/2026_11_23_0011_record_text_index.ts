@@ -7,7 +7,8 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // triggers; PostgreSQL: a GIN index of pg_trgm, when the extension exists or the user may
 // create it (without it keyword search still works, by scanning).
 // The rows are written by the application (it knows the keyword fields), so every model's
-// index signature is cleared: the next load of a model re-indexes its records.
+// index signature is cleared, and its released hash, so no process answers from a model it
+// compiled before: the next load of a model re-indexes its records.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -55,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       await sql`create index ix_vd_text_trgm on visualdev_record_text using gin (text_value ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
     }
   }
-  await db.updateTable('base_visualdev').set({ index_signature: null }).execute();
+  await db.updateTable('base_visualdev').set({ index_signature: null, released_hash: null }).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
