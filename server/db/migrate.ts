@@ -8,6 +8,7 @@ import * as menuAddresses from './migrations/2026_11_23_0006_menu_addresses';
 import * as profileDictionaries from './migrations/2026_11_23_0007_profile_dictionaries';
 import * as compileAtLoad from './migrations/2026_11_23_0008_visualdev_compile_at_load';
 import * as textTranslations from './migrations/2026_11_23_0010_text_translations';
+import * as recordTextIndex from './migrations/2026_11_23_0011_record_text_index';
 import * as profileDictionaryTranslations from './migrations/2026_11_23_0012_profile_dictionary_translations';
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0007_profile_dictionaries': profileDictionaries,
   '2026_11_23_0008_visualdev_compile_at_load': compileAtLoad,
   '2026_11_23_0010_text_translations': textTranslations,
+  '2026_11_23_0011_record_text_index': recordTextIndex,
   '2026_11_23_0012_profile_dictionary_translations': profileDictionaryTranslations,
 };
 

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 
 /**
  * Row types of the platform's own tables. Column names are camelCase here and
@@ -28,6 +29,7 @@ export interface Database {
   baseVisualdev: VisualdevRow;
   visualdevRecord: VisualdevRecordRow;
   visualdevRecordValue: VisualdevRecordValueRow;
+  visualdevRecordText: VisualdevRecordTextRow;
   baseDictionaryType: DictionaryTypeRow;
   baseDictionaryData: DictionaryDataRow;
   baseDataInterface: DataInterfaceRow;
@@ -299,6 +301,18 @@ export interface VisualdevRecordValueRow {
   field: string;
   textValue: string | null;
   numValue: number | null;
+}
+
+/**
+ * The keyword box's text index: one row per record and keyword field with a value (the value
+ * index's text). SQLite indexes it with FTS5 trigrams (visualdev_record_fts), PostgreSQL with pg_trgm.
+ */
+export interface VisualdevRecordTextRow {
+  id: Generated<number>;
+  recordId: string;
+  modelId: string;
+  field: string;
+  textValue: string;
 }
 
 /** A dictionary category; parentId '-1' for a root. enCode is unique. */
