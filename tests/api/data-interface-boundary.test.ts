@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
 import { newId } from '../../server/db/ids';
@@ -230,5 +232,68 @@ describe('limits', () => {
     const res = await preview('with recursive c(x) as (select 1 union all select x + 1 from c where x < 1000) select x from c');
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(ROW_CAP);
+  });
+});
+
+describe('who reaches what', () => {
+  it('a disabled interface runs nowhere: not in Preview, GetFields, List or InfoByIds', async () => {
+    const id = await plant('select account from base_user');
+    await server.database.db.updateTable('baseDataInterface').set({ enabledMark: 0 }).where('id', '=', id).execute();
+    for (const [action, body] of [['Actions/Preview', {}], ['Actions/GetFields', {}], ['Action/List', { currentPage: 1, pageSize: 5 }], ['Action/InfoByIds', { ids: ['admin'], propsValue: 'account' }]] as const) {
+      const res = await call('customer', 'POST', `/api/system/DataInterface/${id}/${action}`, body);
+      expect(res.status, action).toBe(400);
+      expect(res.body.msg, action).toBe('数据接口已被禁用');
+    }
+  });
+
+  describe('HTTP interfaces', () => {
+    let upstream: http.Server;
+    let upstreamUrl = '';
+    const seen: { url: string; body: string }[] = [];
+    beforeAll(async () => {
+      upstream = http.createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          seen.push({ url: req.url ?? '', body });
+          res.setHeader('content-type', 'application/json');
+          // The huge answer is streamed without a length, so the cap must count what arrives.
+          if (req.url?.startsWith('/huge')) {
+            res.write('[{"blob":"');
+            const mb = 'x'.repeat(1024 * 1024);
+            for (let i = 0; i < 17; i += 1) res.write(mb);
+            res.end('"}]');
+          } else res.end(JSON.stringify([{ ok: 1 }]));
+        });
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+
+    const create = async (enCode: string, requestMethod: string, path: string) => {
+      const res = await call('admin', 'POST', '/api/system/DataInterface', {
+        fullName: enCode, enCode, type: 3, requestMethod, path, requestParameters: [{ field: 'q', dataType: 'varchar', defaultValue: '', required: 0 }],
+      });
+      expect(res.body.code).toBe(200);
+      return res.body.data.id as string;
+    };
+
+    it('sends only the declared parameters upstream', async () => {
+      const getId = await create('upstreamGet', 'GET', `${upstreamUrl}/get`);
+      const postId = await create('upstreamPost', 'POST', `${upstreamUrl}/post`);
+      const paramList = [{ field: 'q', defaultValue: 'wanted' }, { field: 'admin', defaultValue: '1' }, { field: 'currentUserId', defaultValue: 'x' }];
+      expect((await call('customer', 'POST', `/api/system/DataInterface/${getId}/Actions/Preview`, { paramList })).body.data).toEqual([{ ok: 1 }]);
+      expect((await call('customer', 'POST', `/api/system/DataInterface/${postId}/Actions/Preview`, { paramList })).body.data).toEqual([{ ok: 1 }]);
+      expect(seen.find((r) => r.url.startsWith('/get'))?.url).toBe('/get?q=wanted');
+      expect(JSON.parse(seen.find((r) => r.url.startsWith('/post'))!.body)).toEqual({ q: 'wanted' });
+    });
+
+    it('refuses an answer larger than the cap', async () => {
+      const id = await create('upstreamHuge', 'GET', `${upstreamUrl}/huge`);
+      const res = await call('customer', 'POST', `/api/system/DataInterface/${id}/Actions/Preview`, {});
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('接口返回的数据超过16 MB');
+    });
   });
 });

@@ -8,6 +8,8 @@ export const INTERFACE_TYPE = { sql: 1, static: 2, api: 3 } as const;
 const SAVE_TIME_REFUSALS = new Set(['dataInterface.sqlNotReadable', 'dataInterface.sqlMultiple', 'dataInterface.sqlNotSelect']);
 /** Time limit of an API interface call. */
 export const API_TIMEOUT_MS = 10_000;
+/** The largest answer an API interface may give. */
+export const API_RESPONSE_CAP = 16 * 1024 * 1024;
 
 export interface ParamDefinition {
   field: string;
@@ -111,7 +113,9 @@ export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const h of parseJsonList<{ field?: string; value?: unknown }>(row.requestHeaders)) if (h.field) headers[h.field] = String(h.value ?? '');
-  const sent = Object.fromEntries([...params].filter(([k]) => k !== 'currentUserId' && k !== 'currentOrganizeId'));
+  // Only the declared parameters travel: a caller cannot add keys to the upstream query or body.
+  const declared = new Set(parseJsonList<ParamDefinition>(row.requestParameters).map((d) => d.field));
+  const sent = Object.fromEntries([...params].filter(([k]) => declared.has(k)));
   let body: string | undefined;
   if (method === 'GET') for (const [k, v] of Object.entries(sent)) url.searchParams.set(k, v === null ? '' : String(v));
   else {
@@ -127,12 +131,42 @@ export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown
   }
   if (!response.ok) throw refuse('dataInterface.apiError', { detail: `HTTP ${response.status}` });
   let json: unknown;
+  const text = await cappedText(response, API_RESPONSE_CAP);
   try {
-    json = await response.json();
+    json = JSON.parse(text);
   } catch {
     throw refuse('dataInterface.apiError', { detail: 'not JSON' });
   }
   return rowsFromReply(json).slice(0, DEFAULT_ROW_CAP);
+}
+
+/** The body as text, refused (and the download stopped) once it passes `cap` bytes. */
+async function cappedText(response: Response, cap: number): Promise<string> {
+  const tooLarge = () => refuse('dataInterface.responseTooLarge', { megabytes: Math.round(cap / 1048576) });
+  if (Number(response.headers.get('content-length') ?? 0) > cap) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw refuse('dataInterface.apiError', { detail: (error as Error).message });
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > cap) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A platform envelope yields its data; a list yields its rows; an object is one row. */
