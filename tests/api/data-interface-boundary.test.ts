@@ -228,6 +228,12 @@ describe('limits', () => {
     expect(en.body.msg).toBe(`The SQL ran longer than ${TIME_LIMIT_MS / 1000} s and was stopped`);
   });
 
+  it('refuses a result larger than the size cap', async () => {
+    const res = await preview(postgres ? "select repeat('x', 20000000) as b" : 'select hex(zeroblob(10000000)) as b');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('查询结果超过16 MB，请缩小查询范围');
+  });
+
   it('returns at most the row cap', async () => {
     const res = await preview('with recursive c(x) as (select 1 union all select x + 1 from c where x < 1000) select x from c');
     expect(res.status).toBe(200);
