@@ -24,6 +24,12 @@ export interface AppConfig {
    * caller's address is the socket's). Otherwise anyone could name their own address.
    */
   trustProxyHops?: number;
+  /** SQL data interfaces: a query still running after this many milliseconds is stopped (default 5000). */
+  interfaceTimeLimitMs?: number;
+  /** SQL data interfaces: the most rows one query returns (default 10000). */
+  interfaceRowCap?: number;
+  /** PostgreSQL: a least-privilege login for SQL data interfaces made by the operator (else the server creates one). */
+  interfaceReaderUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -41,6 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
     trustProxyHops: intFrom(env.TRUST_PROXY_HOPS, 0),
+    interfaceTimeLimitMs: intFrom(env.INTERFACE_TIME_LIMIT_MS, 5000),
+    interfaceRowCap: intFrom(env.INTERFACE_ROW_CAP, 10_000),
+    interfaceReaderUrl: env.INTERFACE_READER_URL || undefined,
   };
 }
 

@@ -37,7 +37,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
-  await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect });
+  await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect, config: ctx.config });
   await app.register(realtimeRoutes, { hub });
 }
 

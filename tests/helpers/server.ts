@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/db/seed';
+import { readerRoleName } from '../../server/modules/data-interface/pg-reader';
 
 export interface TestServer {
   url: string;
@@ -57,6 +58,9 @@ export async function startTestServer(overrides: Partial<AppConfig> & { seed?: b
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         await client.query(`drop schema if exists ${pgSchema} cascade`);
+        // The data-interface reader login made for this schema (server/modules/data-interface/pg-reader.ts).
+        const { rows } = await client.query<{ database: string }>('select current_database() as database');
+        await client.query(`drop role if exists ${pg.escapeIdentifier(readerRoleName(rows[0]!.database, pgSchema))}`);
         await client.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });

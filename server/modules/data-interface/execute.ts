@@ -1,12 +1,15 @@
 import type { DataInterfaceRow } from '../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { refuse } from '../../http/errors';
-import { scanSql, sqlProblem } from './sql-text';
-import { ROW_CAP, type Row, type Segment, type SqlRunner } from './sql-runner';
+import { AppError, refuse } from '../../http/errors';
+import { scanSql } from './sql-text';
+import { DEFAULT_ROW_CAP, type Row, type Segment, type SqlRunner } from './sql-runner';
 
 export const INTERFACE_TYPE = { sql: 1, static: 2, api: 3 } as const;
+const SAVE_TIME_REFUSALS = new Set(['dataInterface.sqlNotReadable', 'dataInterface.sqlMultiple', 'dataInterface.sqlNotSelect']);
 /** Time limit of an API interface call. */
 export const API_TIMEOUT_MS = 10_000;
+/** The largest answer an API interface may give. */
+export const API_RESPONSE_CAP = 16 * 1024 * 1024;
 
 export interface ParamDefinition {
   field: string;
@@ -75,11 +78,13 @@ export function filterByDeclaredParams(rows: Row[], row: DataInterfaceRow, param
   return rows.filter((r) => active.every((field) => !(field in r) || String(r[field]) === String(params.get(field))));
 }
 
-/** The interface's SQL as segments with its @parameters bound. */
+/**
+ * The interface's SQL as segments with its @parameters bound. No text check here: what the
+ * statement may do is decided below the text, by the reader (sql-runner.ts).
+ */
 export function sqlSegments(row: DataInterfaceRow, params: Map<string, unknown>): Segment[] {
   const scanned = scanSql(row.queryText ?? '');
-  const problem = sqlProblem(scanned);
-  if (problem) throw problem.key === 'dataInterface.sqlForbidden' ? refuse(problem.key, { name: problem.name }) : refuse(problem.key);
+  if (!scanned.firstKeyword) throw refuse('dataInterface.sqlRequired');
   const segments: Segment[] = [scanned.parts[0]!];
   scanned.names.forEach((name, i) => segments.push({ value: params.has(name) ? params.get(name) : null }, scanned.parts[i + 1]!));
   return segments;
@@ -108,7 +113,9 @@ export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const h of parseJsonList<{ field?: string; value?: unknown }>(row.requestHeaders)) if (h.field) headers[h.field] = String(h.value ?? '');
-  const sent = Object.fromEntries([...params].filter(([k]) => k !== 'currentUserId' && k !== 'currentOrganizeId'));
+  // Only the declared parameters travel: a caller cannot add keys to the upstream query or body.
+  const declared = new Set(parseJsonList<ParamDefinition>(row.requestParameters).map((d) => d.field));
+  const sent = Object.fromEntries([...params].filter(([k]) => declared.has(k)));
   let body: string | undefined;
   if (method === 'GET') for (const [k, v] of Object.entries(sent)) url.searchParams.set(k, v === null ? '' : String(v));
   else {
@@ -124,12 +131,42 @@ export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown
   }
   if (!response.ok) throw refuse('dataInterface.apiError', { detail: `HTTP ${response.status}` });
   let json: unknown;
+  const text = await cappedText(response, API_RESPONSE_CAP);
   try {
-    json = await response.json();
+    json = JSON.parse(text);
   } catch {
     throw refuse('dataInterface.apiError', { detail: 'not JSON' });
   }
-  return rowsFromReply(json).slice(0, ROW_CAP);
+  return rowsFromReply(json).slice(0, DEFAULT_ROW_CAP);
+}
+
+/** The body as text, refused (and the download stopped) once it passes `cap` bytes. */
+async function cappedText(response: Response, cap: number): Promise<string> {
+  const tooLarge = () => refuse('dataInterface.responseTooLarge', { megabytes: Math.round(cap / 1048576) });
+  if (Number(response.headers.get('content-length') ?? 0) > cap) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw refuse('dataInterface.apiError', { detail: (error as Error).message });
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > cap) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A platform envelope yields its data; a list yields its rows; an object is one row. */
@@ -160,19 +197,31 @@ export class InterfaceExecutor {
   async rows(row: DataInterfaceRow, input: RunInput): Promise<Row[]> {
     const params = resolveParams(row, input);
     if (row.type === INTERFACE_TYPE.sql) {
-      const segments = sqlSegments(row, params);
-      await this.runner.check(segments);
-      return this.runner.rows(['select * from (\n', ...segments, `\n) t limit ${ROW_CAP}`]);
+      return this.runner.rows(sqlSegments(row, params), { tail: [` limit ${this.runner.rowCap}`] });
     }
     if (row.type === INTERFACE_TYPE.static) return filterByDeclaredParams(staticRows(row), row, params);
     return apiRows(row, params);
   }
 
+  /**
+   * Tells at once, when an SQL interface is saved, that it reads what interfaces may not (or is
+   * not one SELECT); other failures (a syntax slip, a missing parameter) show when it is run.
+   */
+  async checkOnSave(input: { type: number; queryText: string | null }): Promise<void> {
+    if (input.type !== INTERFACE_TYPE.sql || !input.queryText) return;
+    const scanned = scanSql(input.queryText);
+    const segments: Segment[] = [scanned.parts[0]!];
+    scanned.names.forEach((_, i) => segments.push({ value: null }, scanned.parts[i + 1]!));
+    try {
+      await this.runner.columns(segments);
+    } catch (error) {
+      if (error instanceof AppError && SAVE_TIME_REFUSALS.has(error.key)) throw error;
+    }
+  }
+
   async fields(row: DataInterfaceRow, input: RunInput): Promise<string[]> {
     if (row.type === INTERFACE_TYPE.sql) {
-      const segments = sqlSegments(row, resolveParams(row, input));
-      await this.runner.check(segments);
-      return this.runner.columns(segments);
+      return this.runner.columns(sqlSegments(row, resolveParams(row, input)));
     }
     const rows = (await this.rows(row, input)).slice(0, 100);
     return [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -187,7 +236,6 @@ export class InterfaceExecutor {
       return { list: rows.slice(offset, offset + query.pageSize), total: rows.length };
     }
     const segments = sqlSegments(row, resolveParams(row, input));
-    await this.runner.check(segments);
     const columns = keyword ? (query.columns.length ? query.columns : await this.runner.columns(segments)) : [];
     const where: Segment[] = [];
     if (keyword && columns.length) {
@@ -196,8 +244,8 @@ export class InterfaceExecutor {
         where.push(`${i ? ' or ' : ''}lower(cast(t."${checkedField(c)}" as varchar(4000))) like `, { value: `%${keyword}%` });
       });
     }
-    const [countRow] = await this.runner.rows(['select count(*) as "total" from (\n', ...segments, '\n) t', ...where]);
-    const list = await this.runner.rows(['select * from (\n', ...segments, '\n) t', ...where, ' limit ', { value: query.pageSize }, ' offset ', { value: offset }]);
+    const [countRow] = await this.runner.rows(segments, { select: 'count(*) as "total"', tail: where });
+    const list = await this.runner.rows(segments, { tail: [...where, ' limit ', { value: query.pageSize }, ' offset ', { value: offset }] });
     return { list, total: Number(countRow?.total ?? 0) };
   }
 
@@ -209,9 +257,8 @@ export class InterfaceExecutor {
       return (await this.rows(row, input)).filter((r) => wanted.has(text(r[name])));
     }
     const segments = sqlSegments(row, resolveParams(row, input));
-    await this.runner.check(segments);
     const list: Segment[] = [];
     ids.forEach((id, i) => list.push(i ? ', ' : '', { value: String(id) }));
-    return this.runner.rows(['select * from (\n', ...segments, `\n) t where cast(t."${name}" as varchar(4000)) in (`, ...list, ')']);
+    return this.runner.rows(segments, { tail: [` where cast(t."${name}" as varchar(4000)) in (`, ...list, ')'] });
   }
 }

@@ -10,6 +10,7 @@ import { ReplyCode } from '../../../src/runtime/codes';
 import { entryNames } from '../dictionary/repository';
 import { buildTree, TreeSchema } from '../dictionary/tree';
 import { Body, Detail, IdParams, Summary, detailView, summaryView } from './schemas';
+import type { InterfaceExecutor } from './execute';
 import { validateInterface } from './validation';
 
 const manage = { access: { permission: 'system.dataInterface:manage' as const } };
@@ -34,7 +35,7 @@ async function codeTaken(db: Db, enCode: string, exceptId?: string) {
 const SelectorNode = TreeSchema({ id: Type.String(), parentId: Type.String(), fullName: Type.String(), enCode: Type.String(), type: Type.Integer({ description: '0 = a category node' }) }, 2);
 
 /** /api/system/DataInterface: managing interfaces (running them is in run-routes.ts). */
-export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: InterfaceExecutor }> = async (app, { db, executor }) => {
   app.get(
     '/DataInterface',
     {
@@ -108,6 +109,7 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
   app.post('/DataInterface', { config: manage, schema: { tags, summary: 'New interface', body: Body, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } }, async (request) => {
     const input = validateInterface(request.body);
     if (await codeTaken(db, input.enCode)) throw refuse('dataInterface.codeExists');
+    await executor.checkOnSave(input);
     const id = newId();
     await db.insertInto('baseDataInterface').values({ id, ...input, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null }).execute();
     return ok({ id }, request.t('dictionary.createSuccess'));
@@ -117,6 +119,7 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
     const existing = await findInterface(db, request.params.id);
     const input = validateInterface(request.body);
     if (await codeTaken(db, input.enCode, existing.id)) throw refuse('dataInterface.codeExists');
+    await executor.checkOnSave(input);
     await db.updateTable('baseDataInterface').set({ ...input, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
     return done(request.t('dictionary.updateSuccess'));
   });

@@ -79,13 +79,13 @@ const LogItem = Type.Object({
   message: Type.Union([Type.String(), Type.Null()]),
 });
 
-/** Running interfaces (any signed-in user: forms and popups need them) and the call log. */
+/** Running interfaces (any signed-in user: forms and popups need them; never a disabled one) and the call log. */
 export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: InterfaceExecutor }> = async (app, { db, executor }) => {
   app.post(
     '/DataInterface/:id/Actions/Preview',
     { config: read, schema: { tags, summary: 'Run the interface; data is the rows (at most 10,000)', params: IdParams, body: Type.Optional(Type.Object({ paramList: Type.Optional(ParamList) })), response: { 200: Envelope(Type.Array(RowSchema)) } } },
     async (request) => {
-      const row = await findInterface(db, request.params.id);
+      const row = await enabledInterface(db, request.params.id);
       const principal = principalOf(request);
       return ok(await logged(db, row, request, () => executor.rows(row, { principal, paramList: request.body?.paramList })));
     },
@@ -95,7 +95,7 @@ export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executo
     '/DataInterface/:id/Actions/GetFields',
     { config: read, schema: { tags, summary: 'Field names of the result', params: IdParams, body: Type.Optional(Type.Object({ paramList: Type.Optional(ParamList) })), response: { 200: Envelope(Type.Array(Type.String())) } } },
     async (request) => {
-      const row = await findInterface(db, request.params.id);
+      const row = await enabledInterface(db, request.params.id);
       const principal = principalOf(request);
       return ok(await logged(db, row, request, () => executor.fields(row, { principal, paramList: request.body?.paramList })));
     },

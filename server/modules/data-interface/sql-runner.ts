@@ -1,120 +1,106 @@
-import SQLite from 'better-sqlite3';
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import { AppError, refuse } from '../../http/errors';
+import { PgReader } from './pg-reader';
+import type { ReaderFailure, ReaderJob, ReaderResult, Row } from './reader-protocol';
+import { SqliteReaderPool } from './sqlite-reader/pool';
 
-/** The most rows one run returns; more are cut off. */
-export const ROW_CAP = 10_000;
-/** PostgreSQL statement_timeout of an interface query. */
-export const STATEMENT_TIMEOUT_MS = 5_000;
+export type { Row } from './reader-protocol';
 
-export type Row = Record<string, unknown>;
+/** Defaults of the limits; the server's configuration may change them (README "Configuration"). */
+export const DEFAULT_ROW_CAP = 10_000;
+export const DEFAULT_TIME_LIMIT_MS = 5_000;
+export const DEFAULT_BYTE_CAP = 16 * 1024 * 1024;
+
 /** A statement as text pieces and bound values: values never become SQL text. */
 export type Segment = string | { value: unknown };
 
+export interface SqlRunnerOptions {
+  timeLimitMs?: number;
+  rowCap?: number;
+  byteCap?: number;
+  /** PostgreSQL: the server's connection string (the reader logs in next to it). */
+  databaseUrl?: string;
+  /** PostgreSQL: an operator-made reader login instead of the one the server creates. */
+  readerUrl?: string;
+  /** SQLite: reader processes running at once. */
+  processes?: number;
+}
+
+/** How the interface's statement is used: select <select> from ( interface SQL ) t <tail>. */
+export interface Shape {
+  select?: string;
+  tail?: readonly Segment[];
+}
+
 /**
- * Runs interface SQL read-only over the platform's own database.
- * - SQLite: a second connection opened read-only on the same file; the statement must prepare
- *   as exactly one statement (better-sqlite3 refuses a second one) whose `reader` flag is set.
- * - PostgreSQL: inside a transaction that is SET TRANSACTION READ ONLY with a local
- *   statement_timeout; the connection has no camelCase plugin, so columns keep their names.
- * Database errors become 400 replies carrying the database's message.
+ * Runs interface SQL where it can read only the allow-set (readable.ts) and write nothing:
+ * SQLite in reader child processes (sqlite-reader/), PostgreSQL as the reader login
+ * (pg-reader.ts). The interface's text is only ever the inside of a subquery this runner
+ * writes, so a statement is always one SELECT. Failures become 400 replies in the caller's language.
  */
 export class SqlRunner {
-  private readonlyConnection: SQLite.Database | null = null;
+  private sqlite: SqliteReaderPool | null = null;
+  private postgres: PgReader | null = null;
+  private unavailable: string | null = null;
+  readonly rowCap: number;
+  private readonly timeLimitMs: number;
+  private readonly byteCap: number;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
-  ) {}
-
-  compile(segments: readonly Segment[]): CompiledQuery {
-    const pieces = segments.map((s) => (typeof s === 'string' ? sql.raw(s) : sql`${bindable(s.value)}`));
-    return sql.join(pieces, sql.raw('')).compile(this.db.withoutPlugins());
+    private readonly options: SqlRunnerOptions = {},
+  ) {
+    this.rowCap = options.rowCap ?? DEFAULT_ROW_CAP;
+    this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.byteCap = options.byteCap ?? DEFAULT_BYTE_CAP;
   }
 
-  /** Fails unless the statement is one read-only statement (prepared, not run, on SQLite). */
-  async check(segments: readonly Segment[]): Promise<void> {
-    if (this.dialect !== 'sqlite') return;
-    this.prepare(this.compile(segments));
-  }
-
-  async rows(segments: readonly Segment[], cap = ROW_CAP): Promise<Row[]> {
-    const compiled = this.compile(segments);
+  /** Prepares the reader. A PostgreSQL reader that cannot be set up leaves SQL interfaces refusing, the server running. */
+  async init(onUnavailable?: (reason: string) => void): Promise<void> {
     if (this.dialect === 'sqlite') {
-      const statement = this.prepare(compiled);
-      const out: Row[] = [];
-      try {
-        for (const row of statement.iterate(...(compiled.parameters as unknown[]))) {
-          if (out.length >= cap) break;
-          out.push(row as Row);
-        }
-      } catch (error) {
-        throw sqlFailure(error);
-      }
-      return out;
+      const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(this.db);
+      const main = rows.find((r) => r.name === 'main');
+      if (!main?.file) throw new Error('data interfaces need a file-backed SQLite database');
+      this.sqlite = new SqliteReaderPool(main.file, { size: this.options.processes ?? 2, timeLimitMs: this.timeLimitMs });
+      return;
     }
     try {
-      return await this.db.withoutPlugins().transaction().execute(async (trx) => {
-        await sql`set transaction read only`.execute(trx);
-        await sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`).execute(trx);
-        const result = await trx.executeQuery<Row>(compiled);
-        return result.rows.slice(0, cap);
-      });
+      if (!this.options.databaseUrl) throw new Error('no database URL');
+      this.postgres = await PgReader.open(this.db, { databaseUrl: this.options.databaseUrl, readerUrl: this.options.readerUrl, timeLimitMs: this.timeLimitMs });
     } catch (error) {
-      throw sqlFailure(error);
+      this.unavailable = error instanceof Error ? error.message : String(error);
+      onUnavailable?.(this.unavailable);
     }
   }
 
-  /** Column names of the statement's result (SQLite: without running it; PostgreSQL: from the first row). */
-  async columns(segments: readonly Segment[]): Promise<string[]> {
-    if (this.dialect === 'sqlite') return this.prepare(this.compile(segments)).columns().map((c) => c.name);
-    const rows = await this.rows(['select * from (\n', ...segments, '\n) t limit 1']);
-    return rows[0] ? Object.keys(rows[0]) : [];
+  /** The rows of select <shape.select> from ( inner ) t <shape.tail>, at most `cap`. */
+  async rows(inner: readonly Segment[], shape: Shape = {}, cap = this.rowCap): Promise<Row[]> {
+    return (await this.run('rows', inner, shape, Math.min(cap, this.rowCap))).rows;
   }
 
-  close(): void {
-    this.readonlyConnection?.close();
-    this.readonlyConnection = null;
+  /** Column names of the interface's result (SQLite: without running it). */
+  async columns(inner: readonly Segment[]): Promise<string[]> {
+    return (await this.run('columns', inner, { tail: [' limit 0'] }, 0)).columns;
   }
 
-  private prepare(compiled: CompiledQuery): SQLite.Statement {
-    const connection = this.connection();
-    let statement: SQLite.Statement;
-    try {
-      statement = connection.prepare(compiled.sql);
-    } catch (error) {
-      throw sqlFailure(error);
-    }
-    if (!statement.reader) throw refuse('dataInterface.sqlNotSelect');
-    return statement;
+  async close(): Promise<void> {
+    this.sqlite?.close();
+    await this.postgres?.close();
   }
 
-  private connection(): SQLite.Database {
-    if (!this.readonlyConnection) {
-      const file = this.databaseFile();
-      const connection = new SQLite(file, { readonly: true, fileMustExist: true });
-      connection.pragma('query_only = ON');
-      connection.pragma('busy_timeout = 5000');
-      this.readonlyConnection = connection;
-    }
-    return this.readonlyConnection;
-  }
-
-  private sqliteFile: string | null = null;
-
-  /** Where the platform's SQLite file is (read once at start-up by init()). */
-  private databaseFile(): string {
-    if (!this.sqliteFile) throw new Error('SqlRunner.init() was not awaited');
-    return this.sqliteFile;
-  }
-
-  async init(): Promise<void> {
-    if (this.dialect !== 'sqlite') return;
-    const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(this.db);
-    const main = rows.find((r) => r.name === 'main');
-    if (!main?.file) throw new Error('data interfaces need a file-backed SQLite database');
-    this.sqliteFile = main.file;
+  private async run(mode: ReaderJob['mode'], inner: readonly Segment[], shape: Shape, rowCap: number) {
+    const segments: Segment[] = [`select ${shape.select ?? '*'} from (\n`, ...inner, '\n) t', ...(shape.tail ?? [])];
+    const pieces = segments.map((s) => (typeof s === 'string' ? sql.raw(s) : sql`${bindable(s.value)}`));
+    const compiled = sql.join(pieces, sql.raw('')).compile(this.db.withoutPlugins());
+    const job: ReaderJob = { mode, sql: compiled.sql, parameters: [...compiled.parameters], rowCap, byteCap: this.byteCap };
+    let result: ReaderResult;
+    if (this.sqlite) result = await this.sqlite.run(job);
+    else if (this.postgres) result = await this.postgres.run(job);
+    else result = { ok: false, failure: { key: 'dataInterface.readerUnavailable', detail: this.unavailable ?? 'not started' } };
+    if (!result.ok) throw failureError(result.failure);
+    return result;
   }
 }
 
@@ -125,9 +111,7 @@ function bindable(value: unknown): unknown {
   return value;
 }
 
-function sqlFailure(error: unknown): Error {
-  if (error instanceof AppError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  // The database's own words, first line only: no stack, no driver internals.
-  return refuse('dataInterface.sqlError', { detail: message.split('\n')[0]!.slice(0, 500) });
+function failureError(failure: ReaderFailure): AppError {
+  const { key, ...params } = failure;
+  return refuse(key, params);
 }

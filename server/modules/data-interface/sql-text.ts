@@ -1,11 +1,11 @@
 /**
  * A small lexical pass over an interface's SQL: finds the named parameters (`@name`) outside
  * strings, quoted identifiers and comments, tells whether there is more than one statement,
- * and names the first keyword and every bare word (for the read-only and sensitive-name checks).
- * It does not parse SQL: the database does that, read-only (see sql-runner.ts).
+ * and names the first keyword (for the save-time feedback). It does not parse SQL and guards
+ * nothing: the reader does that below the text (see sql-runner.ts).
  */
 export interface ScannedSql {
-  /** Text pieces around the parameters: parts.length === names.length + 1. Trailing semicolons are dropped. */
+  /** Text pieces around the parameters: parts.length === names.length + 1. Trailing semicolons are dropped, others kept. */
   parts: string[];
   names: string[];
   /** A second statement follows a semicolon. */
@@ -26,6 +26,8 @@ export function scanSql(text: string): ScannedSql {
   let current = '';
   let afterSemicolon = false;
   let multiple = false;
+  /** Where the first semicolon sits in the current part. */
+  let semicolonAt = -1;
   let i = 0;
   const n = text.length;
   const significant = () => {
@@ -73,7 +75,9 @@ export function scanSql(text: string): ScannedSql {
       current = '';
       i = j;
     } else if (c === ';') {
+      if (!afterSemicolon) semicolonAt = current.length;
       afterSemicolon = true;
+      current += c;
       i += 1;
     } else if (IDENT_START.test(c)) {
       significant();
@@ -90,21 +94,21 @@ export function scanSql(text: string): ScannedSql {
       i += 1;
     }
   }
+  // Trailing semicolons go (the statement becomes a subquery); any other stays, and the database refuses a second statement.
+  if (!multiple && semicolonAt >= 0) current = current.slice(0, semicolonAt) + current.slice(semicolonAt).replaceAll(';', '');
   parts.push(current);
   return { parts, names, multiple, firstKeyword, words };
 }
 
-/** Tables and columns that hold secrets: never readable through a data interface. */
-export const SENSITIVE_NAMES = ['password_hash', 'token_hash', 'code_hash', 'base_session', 'base_sms_code', 'base_captcha', 'base_login_failure', 'base_export_ticket'];
+export type SqlProblem = { key: 'dataInterface.sqlRequired' | 'dataInterface.sqlMultiple' | 'dataInterface.sqlNotSelect' };
 
-export type SqlProblem = { key: 'dataInterface.sqlRequired' | 'dataInterface.sqlMultiple' | 'dataInterface.sqlNotSelect' } | { key: 'dataInterface.sqlForbidden'; name: string };
-
-/** The checks made when an SQL interface is saved and again before every run. */
+/**
+ * Early feedback when an SQL interface is saved: one statement starting with SELECT or WITH.
+ * Not a guard: what a statement may read or do is decided when it runs (sql-runner.ts).
+ */
 export function sqlProblem(scanned: ScannedSql): SqlProblem | null {
   if (!scanned.firstKeyword) return { key: 'dataInterface.sqlRequired' };
   if (scanned.multiple) return { key: 'dataInterface.sqlMultiple' };
   if (scanned.firstKeyword !== 'select' && scanned.firstKeyword !== 'with') return { key: 'dataInterface.sqlNotSelect' };
-  const sensitive = SENSITIVE_NAMES.find((name) => scanned.words.has(name));
-  if (sensitive) return { key: 'dataInterface.sqlForbidden', name: sensitive };
   return null;
 }

@@ -66,7 +66,7 @@ export function validateInterface(input: InterfaceInput) {
   if (type === INTERFACE_TYPE.sql) {
     if (blank(input.queryText)) throw refuse('dataInterface.sqlRequired');
     const problem = sqlProblem(scanSql(input.queryText!));
-    if (problem) throw problem.key === 'dataInterface.sqlForbidden' ? refuse(problem.key, { name: problem.name }) : refuse(problem.key);
+    if (problem) throw refuse(problem.key);
     queryText = input.queryText!;
   } else if (type === INTERFACE_TYPE.static) {
     let value: unknown;
