@@ -10,8 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { PARTS, projectFile, writeStamp } from './build-stamp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Files that shape every build besides the modules it reads. */
-const BUILD_FILES = ['scripts/build.mjs', 'scripts/build-stamp.mjs', 'tsconfig.json', 'package.json'];
+/**
+ * Files that shape every build besides the modules it reads; the lock file stands for the
+ * packages bundled in (all of them in the front end, BUNDLED_PACKAGES in the server).
+ */
+const BUILD_FILES = ['scripts/build.mjs', 'scripts/build-stamp.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 /** The front end: Vite with the project's config; the stamp lists every project module it read. */
 export async function buildWeb() {
@@ -34,8 +37,7 @@ export async function buildWeb() {
     ],
   });
   writeStamp(ROOT, PARTS.web.stamp, {
-    // The lock file stands for the packages bundled into the front end.
-    files: [...read, ...BUILD_FILES, 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'],
+    files: [...read, ...BUILD_FILES, 'index.html', 'vite.config.ts', 'postcss.config.cjs'],
     dirs: ['public'],
   });
 }
