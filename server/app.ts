@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db';
 import { accessControl } from './auth/access';
 import { BODY_LIMIT_BYTES, failureHandling } from './http/failures';
+import { lazyCompilers } from './http/lazy-compilers';
 import { localeSupport } from './http/locale';
 import { registerModules } from './modules';
 import { ReplyCode } from '../src/runtime/codes';
@@ -32,6 +33,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     trustProxy: (_address: string, hop: number) => hop < (config.trustProxyHops ?? 0),
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // An HTTP answer to a WebSocket upgrade (a refused token, an unknown address) ends the

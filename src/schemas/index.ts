@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { CompileProblem } from '../runtime/model/compiled';
 import { translate, type Locale } from '../runtime/i18n';
 import type { DescriptorKind } from './descriptors';
@@ -8,6 +8,7 @@ import reportSchema from './report.schema.json';
 import portalSchema from './portal.schema.json';
 import menuSchema from './menu.schema.json';
 import { missingTranslations } from '../runtime/i18n/texts';
+import { sharedAjv } from '../runtime/validation/validator';
 
 export * from './descriptors';
 
@@ -21,20 +22,16 @@ export const META_SCHEMAS: Record<DescriptorKind, Record<string, unknown>> = {
 
 export { menuSchema as MENU_SCHEMA };
 
-let validators: Record<DescriptorKind | 'menu', ValidateFunction> | null = null;
+const validators = new Map<DescriptorKind | 'menu', ValidateFunction>();
 
-function getValidators(): Record<DescriptorKind | 'menu', ValidateFunction> {
-  if (!validators) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    validators = {
-      model: ajv.compile(modelSchema),
-      dictionary: ajv.compile(dictionarySchema),
-      report: ajv.compile(reportSchema),
-      portal: ajv.compile(portalSchema),
-      menu: ajv.compile(menuSchema),
-    };
+/** A kind's meta-schema compiled on first use, on the shared Ajv. */
+function validatorOf(kind: DescriptorKind | 'menu'): ValidateFunction {
+  let validate = validators.get(kind);
+  if (!validate) {
+    validate = sharedAjv().compile(kind === 'menu' ? menuSchema : META_SCHEMAS[kind]);
+    validators.set(kind, validate);
   }
-  return validators;
+  return validate;
 }
 
 /** Converts an ajv instancePath (/formData/fields/3/__config__) to the dotted path problems use. */
@@ -51,7 +48,7 @@ export function jsonPointerToPath(pointer: string): string {
  * path is kept (if/then/oneOf produce several for one mistake).
  */
 export function checkDescriptorShape(kind: DescriptorKind | 'menu', descriptor: unknown, file: string, locale: Locale = 'zh-CN'): CompileProblem[] {
-  const validate = getValidators()[kind];
+  const validate = validatorOf(kind);
   if (validate(descriptor)) return [];
   const byPath = new Map<string, ErrorObject>();
   for (const error of validate.errors ?? []) {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import XLSX from 'xlsx';
+import XLSX from '@e965/xlsx';
 import { compileModel } from '../../src/runtime/compile';
 import { type FormatContext, kindOf, type RefNames } from '../../src/runtime/kinds';
 import type { CompiledField, CompiledModel } from '../../src/runtime/model/compiled';

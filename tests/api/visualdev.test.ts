@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import XLSX from 'xlsx';
+import XLSX from '@e965/xlsx';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, grantModelMenu, makeUser, tokenFor } from '../helpers/access';
 import { goodsDefinition } from './visualdev-fixture';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import XLSX from 'xlsx';
+import XLSX from '@e965/xlsx';
 
 /**
  * Exported workbooks: written to <dataDir>/exports/<token>.xlsx with a small sidecar naming

@@ -14,7 +14,7 @@ import { createRevealGate } from './reveal';
 import { createFormStore, type FormStore } from './store';
 import { createRecordValidator } from '../../runtime/validation';
 import { LocaleContext } from '../i18n';
-import { rjsfValidatorFor } from './validation';
+import { rjsfValidator } from './validation';
 import { createFormChecker } from './checker';
 import { refusalErrors } from './refusal';
 import { PaneSignalsContext } from '../layout/panes';
@@ -86,7 +86,7 @@ const ROOT_UI: UiSchema = { 'ui:field': 'LayoutField' };
  */
 const ROOT_SCHEMA: RJSFSchema = { type: 'object' };
 const ROOT_DATA: Record<string, unknown> = {};
-const ROOT_VALIDATOR = rjsfValidatorFor(ROOT_SCHEMA);
+const ROOT_VALIDATOR = rjsfValidator();
 
 function storingKeys(model: CompiledModel): string[] {
   return Object.values(model.form.fields)

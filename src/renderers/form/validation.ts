@@ -1,16 +1,20 @@
 import type { ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import Ajv2020 from 'ajv/dist/2020';
+import { sharedAjv } from '../../runtime/validation/validator';
 
-const validators = new Map<string, ValidatorType>();
+let validator: ValidatorType | null = null;
 
-/** validator-ajv8 for the schema's dialect (the compiled recordSchema may declare draft 2020-12). */
-export function rjsfValidatorFor(schema: Record<string, unknown>): ValidatorType {
-  const dialect = String(schema.$schema ?? '').includes('2020') ? '2020' : '07';
-  let v = validators.get(dialect);
-  if (!v) {
-    v = customizeValidator({ AjvClass: dialect === '2020' ? (Ajv2020 as never) : undefined, ajvOptionsOverrides: { strict: false } });
-    validators.set(dialect, v);
-  }
-  return v;
+/**
+ * rjsf's validator on the runtime's shared Ajv (draft-07, formats already added): rjsf would
+ * otherwise build a second Ajv with its own options, and the Ajv 2020 class it was given for
+ * 2020-12 schemas brought eight more meta-schemas into the browser. rjsf only ever sees our
+ * empty root schema (validation is the runtime's), and the compiler writes no `$schema`.
+ */
+export function rjsfValidator(): ValidatorType {
+  // `new AjvClass(options)` in rjsf returns the object the constructor returns: the shared one.
+  const SharedAjv = function SharedAjv() {
+    return sharedAjv();
+  };
+  validator ??= customizeValidator({ AjvClass: SharedAjv as never, ajvFormatOptions: false });
+  return validator;
 }

@@ -47,14 +47,21 @@ function makeAjv(): Ajv {
   return ajv;
 }
 
-let sharedAjv: Ajv | null = null;
+let shared: Ajv | null = null;
 const compiled = new WeakMap<RecordSchema, ValidateFunction>();
+
+/**
+ * The one Ajv of a process (and of the browser): records, descriptor meta-schemas and rjsf's
+ * validator compile on it, so the browser carries one Ajv class and one meta-schema.
+ */
+export function sharedAjv(): Ajv {
+  return (shared ??= makeAjv());
+}
 
 function validatorFor(schema: RecordSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    sharedAjv ??= makeAjv();
-    validate = sharedAjv.compile(schema);
+    validate = sharedAjv().compile(schema);
     compiled.set(schema, validate);
   }
   return validate;

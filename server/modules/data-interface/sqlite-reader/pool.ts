@@ -10,9 +10,16 @@ export interface ReaderPoolOptions {
   timeLimitMs: number;
 }
 
-const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
-// The child is TypeScript like the rest of the server; tsx (how the server itself runs) loads it.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * The child's script. In the server bundle (dist-server/main.js) it is the bundled
+ * dist-server/sqlite-reader.js; from the sources it is child.ts, loaded by tsx as the server
+ * itself is (a production install has no tsx, and needs none).
+ */
+function childScript(): { file: string; execArgv: string[] } {
+  if (import.meta.url.endsWith('.js')) return { file: fileURLToPath(new URL('./sqlite-reader.js', import.meta.url)), execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { file: fileURLToPath(new URL('./child.ts', import.meta.url)), execArgv: ['--import', tsx] };
+}
 /** A child that has not opened the database by then is broken. */
 const START_LIMIT_MS = 30_000;
 
@@ -89,7 +96,8 @@ export class SqliteReaderPool {
 
   private started(slot: Slot): Promise<ChildProcess> {
     if (slot.ready) return slot.ready;
-    const child = fork(CHILD, [this.file], { execArgv: ['--import', TSX], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const script = childScript();
+    const child = fork(script.file, [this.file], { execArgv: script.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     slot.child = child;
     slot.ready = new Promise<ChildProcess>((resolve, reject) => {
       const timer = setTimeout(() => fail(new Error('the SQLite reader did not start')), START_LIMIT_MS);
