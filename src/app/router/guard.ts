@@ -22,6 +22,7 @@ export const LOCK_SCREEN_PATH = '/lockScreen';
 export const LOGIN_PATH = '/login';
 export const GUIDE_PATH = '/guide';
 export const NOT_FOUND_PATH = '/404';
+export const HOME_PATH = '/home';
 
 export interface GuardInput {
   path: string;
@@ -72,6 +73,12 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     return { ...decision, outcome: { kind: 'redirect', to: LOCK_SCREEN_PATH } };
   }
   if (input.path === LOGIN_PATH) return { ...decision, outcome: { kind: 'redirect', to: '/' } };
+  // The root redirects to /home (spec 2.3) here, before the menu loads, so the address never
+  // rests on '/' while the user info is fetched after sign-in. The query goes along.
+  if (input.path === '/') {
+    const query = params.toString();
+    return { ...decision, outcome: { kind: 'redirect', to: query ? `${HOME_PATH}?${query}` : HOME_PATH } };
+  }
   // The lock screen needs no menu: while locked the server refuses CurrentUser (603).
   if (input.path === LOCK_SCREEN_PATH) return { ...decision, outcome: { kind: 'allow' } };
   if (!menuLoaded) return { ...decision, outcome: { kind: 'load' } };
