@@ -7,6 +7,7 @@ import { findMenuRoute, type MenuNode } from '../../runtime/menu/routes';
 import { useT } from '../i18n';
 import { menuRoutesAtom, sessionAtom } from '../session/session';
 import { setSidebarOpen, settingsAtom, sidebarOpenAtom } from '../settings/settings';
+import { usePersistedTabs } from '../tabs/usePersistedTabs';
 import { Logo } from './AboutDialogs';
 import { ForcedPasswordDialog } from './ForcedPasswordDialog';
 import { FullscreenToggle, MenuSearch, SettingsButton, SizePicker } from './HeaderTools';
@@ -41,6 +42,7 @@ export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
+  usePersistedTabs();
 
   // The mobile drawer closes on route change; a picked blend item yields to the route.
   useEffect(() => {
