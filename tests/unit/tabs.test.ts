@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addView, afterClose, delAllViews, delCachedView, delOthersViews, delView, EMPTY_TABS, parseStoredTabs, restoreViews, serialiseTabs, tabsStorageKey, updateVisitedView, viewOf, wheelScroll, type TabState } from '../../src/app/tabs/tabs';
+import { addView, afterClose, arrowScroll, delAllViews, delCachedView, delOthersViews, delView, EMPTY_TABS, parseStoredTabs, restoreViews, serialiseTabs, stripOverflow, tabsStorageKey, updateVisitedView, viewOf, wheelScroll, type TabState } from '../../src/app/tabs/tabs';
 
 const home = viewOf('/home', '', { title: '首页', affix: true });
 const order = viewOf('/order', '?x=1', { title: '我的订单' });
@@ -99,5 +99,19 @@ describe('tabs across reloads (per user)', () => {
     expect(restored.visited.map((v) => v.fullPath)).toEqual(['/home', '/order?status=1', '/inventory?page=2']);
     // only the strip comes back: pages mount when opened
     expect(restored.cached).toEqual(now.cached);
+  });
+});
+
+describe('tab-strip arrows', () => {
+  it('shows an arrow only while tabs overflow that way', () => {
+    expect(stripOverflow(0, 800, 600)).toEqual({ left: false, right: false });
+    expect(stripOverflow(0, 800, 2000)).toEqual({ left: false, right: true });
+    expect(stripOverflow(500, 800, 2000)).toEqual({ left: true, right: true });
+    expect(stripOverflow(1200, 800, 2000)).toEqual({ left: true, right: false });
+  });
+  it('scrolls most of a strip per click, within the range', () => {
+    expect(arrowScroll(0, 1, 800, 1200)).toBe(640);
+    expect(arrowScroll(640, 1, 800, 1200)).toBe(1200);
+    expect(arrowScroll(100, -1, 800, 1200)).toBe(0);
   });
 });

@@ -80,7 +80,9 @@ export function Shell() {
       header={{ height: HEADER_HEIGHT }}
       navbar={hasSide ? { width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH, breakpoint: 0 } : undefined}
       padding={0}
-      data-layout={layout}
+      // Not data-layout: Mantine's own data-layout="alt" is what lifts the sidebar to the full
+      // height beside the header; overriding it left the sidebar below a full-width header.
+      data-shell-layout={layout}
       data-testid="shell"
     >
       <AppShell.Header px="sm" data-testid="shell-header">

@@ -165,3 +165,16 @@ export function restoreViews(state: TabState, stored: readonly TabView[], mayOpe
   for (const view of state.visited) visited = addVisitedView(visited, view);
   return { ...state, visited };
 }
+
+/** Tab-strip offset after an arrow click: most of a strip's width that way, clamped, so one tab stays in sight for context. */
+export function arrowScroll(current: number, direction: -1 | 1, visibleWidth: number, maxScroll: number): number {
+  const next = current + direction * Math.max(1, Math.round(visibleWidth * 0.8));
+  return Math.max(0, Math.min(Math.max(0, maxScroll), next));
+}
+
+/** Which scroll arrows a strip needs: none when everything fits; each one only while there is more that way. */
+export function stripOverflow(scrollLeft: number, visibleWidth: number, contentWidth: number): { left: boolean; right: boolean } {
+  const max = contentWidth - visibleWidth;
+  if (max <= 1) return { left: false, right: false };
+  return { left: scrollLeft > 1, right: scrollLeft < max - 1 };
+}
