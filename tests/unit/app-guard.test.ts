@@ -34,6 +34,11 @@ describe('navigation guard (spec 2.2)', () => {
     expect(d.adoptToken).toBe('new');
     expect(d.outcome).toEqual({ kind: 'load' });
   });
+  it('token query on a data-visualisation view (type 6 address) replaces a different stored token', () => {
+    const d = run({ path: '/DataV/view/demo-portal', search: '?token=new', token: 'old' });
+    expect(d.adoptToken).toBe('new');
+    expect(run({ path: '/DataV/viewer', search: '?token=new', token: 'old' }).adoptToken).toBeUndefined();
+  });
   it('token query lets a visitor without a stored token in', () => {
     const d = run({ path: '/home', search: 'token=new', token: null, menuLoaded: false });
     expect(d.adoptToken).toBe('new');

@@ -18,6 +18,12 @@ export const WHITE_LIST: readonly string[] = [
 /** Paths whose `token` query parameter replaces the stored token. */
 export const TOKEN_QUERY_PATHS: readonly string[] = ['/home', '/debtHome', '/workFlowDetail'];
 
+/**
+ * Data-visualisation views (menu type 6, `${dataV}/view/<id>`), drawn by this app in their own
+ * window. Their address carries the token (spec 2.4), so the token query applies to them too.
+ */
+export const DATA_V_VIEW_PREFIX = '/DataV/view/';
+
 export const LOCK_SCREEN_PATH = '/lockScreen';
 export const LOGIN_PATH = '/login';
 export const GUIDE_PATH = '/guide';
@@ -57,7 +63,8 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   let menuLoaded = input.menuLoaded;
 
   const queryToken = params.get('token');
-  if (queryToken && TOKEN_QUERY_PATHS.includes(input.path) && queryToken !== token) {
+  const takesToken = TOKEN_QUERY_PATHS.includes(input.path) || input.path.startsWith(DATA_V_VIEW_PREFIX);
+  if (queryToken && takesToken && queryToken !== token) {
     decision.adoptToken = queryToken;
     token = queryToken;
     menuLoaded = false; // another session: its menu must be loaded afresh
