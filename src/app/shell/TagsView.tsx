@@ -13,6 +13,8 @@ import classes from './shell.module.css';
 
 /** Width of the tab context menu (spec 9). */
 const MENU_WIDTH = 105;
+/** Width of a scroll arrow; the arrows overlay the strip so showing one never resizes it. */
+const ARROW_WIDTH = 28;
 
 /**
  * The tab strip of visited pages: click to switch, × to close, right-click for more, wheel or
@@ -56,9 +58,11 @@ export function TagsView() {
     const strip = scroller.current;
     const tab = strip?.querySelector<HTMLElement>('[data-active="true"]');
     if (!strip || !tab) return;
+    // The arrows lie over the strip's ends, so the tab must clear them too.
     const left = tab.offsetLeft; // the strip is the tab's offset parent
-    if (left < strip.scrollLeft) strip.scrollLeft = left - TAB_GAP;
-    else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth + TAB_GAP;
+    const right = left + tab.offsetWidth;
+    if (left < strip.scrollLeft + ARROW_WIDTH) strip.scrollLeft = left - ARROW_WIDTH;
+    else if (right > strip.scrollLeft + strip.clientWidth - ARROW_WIDTH) strip.scrollLeft = right - strip.clientWidth + ARROW_WIDTH;
     measure();
   }, [path, state.visited.length, measure]);
 
@@ -101,7 +105,7 @@ export function TagsView() {
   return (
     <div className={classes.tags} data-testid="tags-view">
       {overflow.left && (
-        <ActionIcon variant="subtle" color="gray" className={classes.tagsArrow} onClick={() => scrollBy(-1)} aria-label={t('tabs.scrollLeft')} data-testid="tags-scroll-left">
+        <ActionIcon variant="subtle" color="gray" className={classes.tagsArrow} data-side="left" w={ARROW_WIDTH} onClick={() => scrollBy(-1)} aria-label={t('tabs.scrollLeft')} data-testid="tags-scroll-left">
           <IconChevronLeft size={16} />
         </ActionIcon>
       )}
@@ -146,7 +150,7 @@ export function TagsView() {
         </Group>
       </div>
       {overflow.right && (
-        <ActionIcon variant="subtle" color="gray" className={classes.tagsArrow} onClick={() => scrollBy(1)} aria-label={t('tabs.scrollRight')} data-testid="tags-scroll-right">
+        <ActionIcon variant="subtle" color="gray" className={classes.tagsArrow} data-side="right" w={ARROW_WIDTH} onClick={() => scrollBy(1)} aria-label={t('tabs.scrollRight')} data-testid="tags-scroll-right">
           <IconChevronRight size={16} />
         </ActionIcon>
       )}
