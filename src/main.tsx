@@ -16,6 +16,8 @@ import { SIZE_SCALE } from './app/settings/settings-core';
 import { AppRoutes } from './app/router/AppRoutes';
 import { startRealtime } from './app/realtime/socket';
 import { tokenAtom } from './app/session/session';
+import { localeAtom } from './app/i18n';
+import { DatesLocaleProvider } from './renderers/dates-locale';
 
 bootstrap();
 // The real-time socket follows the session: open while one is loaded, closed on logout.
@@ -27,13 +29,14 @@ appStore.sub(tokenAtom, () => queryClient.clear());
 // Development: a changed descriptor under schemas/ reloads the page that shows it (after sign-in).
 if (import.meta.env.DEV) void import('./app/dev/schema-reload').then((m) => m.startSchemaReload());
 
-/** The Mantine theme follows the colour theme and size settings. */
+/** The Mantine theme follows the colour theme and size settings; calendars follow the language. */
 function ThemedProvider({ children }: { children: ReactNode }) {
   const { themeColor, size } = useAtomValue(settingsAtom);
+  const locale = useAtomValue(localeAtom);
   const theme = useMemo(() => buildTheme(themeColor, SIZE_SCALE[size]), [themeColor, size]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {children}
+      <DatesLocaleProvider locale={locale}>{children}</DatesLocaleProvider>
     </MantineProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { navigate } from 'wouter/use-browser-location';
 import { configureClient } from './api/client';
+import { applyDayjsLocale } from '../renderers/dates-locale';
 import { currentLocale, tNow } from './i18n';
 import { appStore } from './store';
 import { resetSession, setLock, tokenAtom } from './session/session';
@@ -8,6 +9,7 @@ import { resetSession, setLock, tokenAtom } from './session/session';
 /** Wires the API client to the browser: token, language, notifications, navigation. */
 export function bootstrap(): void {
   document.documentElement.lang = currentLocale();
+  applyDayjsLocale(currentLocale());
   configureClient({
     baseUrl: '',
     getToken: () => appStore.get(tokenAtom),

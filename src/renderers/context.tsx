@@ -3,6 +3,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { Locale } from '../runtime/i18n';
 import { DataProviderContext, type DataProvider } from './data/provider';
 import { createRenderersQueryClient } from './data/queries';
+import { DatesLocaleProvider } from './dates-locale';
 import { LocaleContext } from './i18n';
 
 /** In-app navigation (the shell passes wouter's navigate); by default a full page load. */
@@ -28,7 +29,7 @@ export interface RenderersProviderProps {
 }
 
 /**
- * What every renderer needs from the shell: the data provider, the language, navigation and the
+ * What every renderer needs from the shell: the data provider, the language (calendars included), navigation and the
  * query cache. The shell mounts one QueryClientProvider for the app, so pages in different tabs
  * share cached dictionaries; without one (tests, a page of its own) the renderers keep their own.
  */
@@ -39,7 +40,9 @@ export function RenderersProvider({ data, locale = 'zh-CN', navigate = defaultNa
     <QueryClientProvider client={queryClient ?? outer ?? own}>
       <DataProviderContext.Provider value={data}>
         <LocaleContext.Provider value={locale}>
-          <NavigateContext.Provider value={navigate}>{children}</NavigateContext.Provider>
+          <DatesLocaleProvider locale={locale}>
+            <NavigateContext.Provider value={navigate}>{children}</NavigateContext.Provider>
+          </DatesLocaleProvider>
         </LocaleContext.Provider>
       </DataProviderContext.Provider>
     </QueryClientProvider>

@@ -11,4 +11,5 @@ export { ModelPage } from './pages/ModelPage';
 export { DictionaryPage } from './pages/DictionaryPage';
 export { ReportPage } from './pages/ReportPage';
 export { PortalPage } from './pages/PortalPage';
+export { PortalScreen } from './pages/PortalScreen';
 export type { PageRendererProps } from './pages/types';

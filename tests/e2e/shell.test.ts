@@ -38,7 +38,7 @@ async function chooseLayout(page: Page, layout: string) {
   await openSettings(page);
   await page.getByTestId(`layout-${layout}`).click();
   await closeSettings(page);
-  await page.locator(`[data-layout="${layout}"]`).waitFor();
+  await page.locator(`[data-shell-layout="${layout}"]`).waitFor();
 }
 
 describe('layout shell', () => {
@@ -46,7 +46,7 @@ describe('layout shell', () => {
     const { context, page } = await newPage(e2e);
     await signIn(page, 'admin');
     // functional (default): top menu, no sidebar
-    await page.locator('[data-layout="functional"]').waitFor();
+    await page.locator('[data-shell-layout="functional"]').waitFor();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     await page.getByTestId('top-menu').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'layout-functional.png') });
@@ -89,7 +89,7 @@ describe('layout shell', () => {
     await page.getByTestId('logout-confirm').click();
     await expectPath(page, '/guide');
     await signIn(page, 'admin');
-    await page.locator('[data-layout="blend"]').waitFor();
+    await page.locator('[data-shell-layout="blend"]').waitFor();
     await context.close();
   });
 

@@ -14,6 +14,9 @@ describe('navigation guard (spec 2.2)', () => {
     ['token + locked on /lockScreen → allow', { locked: true, path: '/lockScreen', menuLoaded: false }, { kind: 'allow' }],
     ['token + locked on /login → / (then the lock applies)', { locked: true, path: '/login' }, { kind: 'redirect', to: '/' }],
     ['token on /login → /', { path: '/login' }, { kind: 'redirect', to: '/' }],
+    ['token on / → /home before the menu loads (spec 2.3)', { path: '/', menuLoaded: false }, { kind: 'redirect', to: '/home' }],
+    ['token on / with a query → /home with it', { path: '/', search: '?majorId=m1' }, { kind: 'redirect', to: '/home?majorId=m1' }],
+    ['no token on / → /guide', { token: null, path: '/' }, { kind: 'redirect', to: '/guide' }],
     ['token, menu not loaded → load', { menuLoaded: false }, { kind: 'load' }],
     ['token, menu not loaded, even for unknown paths → load first', { menuLoaded: false, path: '/nope' }, { kind: 'load' }],
     ['token, menu loaded, known → allow', {}, { kind: 'allow' }],
@@ -30,6 +33,11 @@ describe('navigation guard (spec 2.2)', () => {
     const d = run({ path, search: '?token=new', token: 'old' });
     expect(d.adoptToken).toBe('new');
     expect(d.outcome).toEqual({ kind: 'load' });
+  });
+  it('token query on a data-visualisation view (type 6 address) replaces a different stored token', () => {
+    const d = run({ path: '/DataV/view/demo-portal', search: '?token=new', token: 'old' });
+    expect(d.adoptToken).toBe('new');
+    expect(run({ path: '/DataV/viewer', search: '?token=new', token: 'old' }).adoptToken).toBeUndefined();
   });
   it('token query lets a visitor without a stored token in', () => {
     const d = run({ path: '/home', search: 'token=new', token: null, menuLoaded: false });

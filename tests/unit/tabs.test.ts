@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addView, afterClose, delAllViews, delCachedView, delOthersViews, delView, EMPTY_TABS, updateVisitedView, viewOf, wheelScroll, type TabState } from '../../src/app/tabs/tabs';
+import { addView, afterClose, arrowScroll, delAllViews, delCachedView, delOthersViews, delView, EMPTY_TABS, parseStoredTabs, restoreViews, serialiseTabs, stripOverflow, tabsStorageKey, updateVisitedView, viewOf, wheelScroll, type TabState } from '../../src/app/tabs/tabs';
 
 const home = viewOf('/home', '', { title: '首页', affix: true });
 const order = viewOf('/order', '?x=1', { title: '我的订单' });
@@ -72,5 +72,46 @@ describe('tab-view store', () => {
     expect(wheelScroll(10, -100, 500)).toBe(0);
     expect(wheelScroll(490, 100, 500)).toBe(500);
     expect(wheelScroll(0, 100, -5)).toBe(0);
+  });
+});
+
+describe('tabs across reloads (per user)', () => {
+  const home = viewOf('/home', '', { title: '首页', affix: true });
+  const order = viewOf('/order', 'status=1', { title: '我的订单' });
+  const stock = viewOf('/inventory', '', { title: '库存' });
+  const gone = viewOf('/permission/user', '', { title: '用户管理' });
+
+  it('round-trips through storage text and ignores what it did not write', () => {
+    const back = parseStoredTabs(serialiseTabs([home, order]));
+    expect(back.map((v) => [v.path, v.fullPath, v.meta.affix])).toEqual([
+      ['/home', '/home', true],
+      ['/order', '/order?status=1', false],
+    ]);
+    expect(parseStoredTabs('not json')).toEqual([]);
+    expect(parseStoredTabs('{"a":1}')).toEqual([]);
+    expect(parseStoredTabs('[null, {"path": 3}, {"path": "relative"}]')).toEqual([]);
+    expect(tabsStorageKey('u1')).not.toBe(tabsStorageKey('u2'));
+  });
+
+  it('restores stored tabs in order, drops those the user may no longer open, keeps what is open now', () => {
+    const now = addView(addView(EMPTY_TABS, home), viewOf('/inventory', 'page=2', { title: '库存' }));
+    const restored = restoreViews(now, [home, order, gone, stock, viewOf('/404', '', { title: '404' })], (p) => p !== '/permission/user');
+    expect(restored.visited.map((v) => v.fullPath)).toEqual(['/home', '/order?status=1', '/inventory?page=2']);
+    // only the strip comes back: pages mount when opened
+    expect(restored.cached).toEqual(now.cached);
+  });
+});
+
+describe('tab-strip arrows', () => {
+  it('shows an arrow only while tabs overflow that way', () => {
+    expect(stripOverflow(0, 800, 600)).toEqual({ left: false, right: false });
+    expect(stripOverflow(0, 800, 2000)).toEqual({ left: false, right: true });
+    expect(stripOverflow(500, 800, 2000)).toEqual({ left: true, right: true });
+    expect(stripOverflow(1200, 800, 2000)).toEqual({ left: true, right: false });
+  });
+  it('scrolls most of a strip per click, within the range', () => {
+    expect(arrowScroll(0, 1, 800, 1200)).toBe(640);
+    expect(arrowScroll(640, 1, 800, 1200)).toBe(1200);
+    expect(arrowScroll(100, -1, 800, 1200)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import { isLocale, resolveLocale, translate, type Locale, type MessageKey, type MessageParams } from '../../runtime/i18n';
+import { applyDayjsLocale } from '../../renderers/dates-locale';
 import { storage, StorageKey } from '../storage';
 import { appStore } from '../store';
 
@@ -28,6 +29,7 @@ export function useLocale(): Locale {
 export function setLocale(locale: Locale): void {
   if (!isLocale(locale)) return;
   storage.set(StorageKey.language, locale);
+  applyDayjsLocale(locale);
   appStore.set(localeAtom, locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

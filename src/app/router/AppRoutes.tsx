@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { Center, Loader } from '@mantine/core';
 import { Shell } from '../shell/Shell';
 import { Guard } from './Guard';
+import { DATA_V_VIEW_PREFIX } from './guard';
 
 const LoginPage = lazy(() => import('../../pages/login/LoginPage'));
 const GuidePage = lazy(() => import('../../pages/guide/GuidePage'));
@@ -12,8 +13,9 @@ const FormShortLinkPage = lazy(() => import('../../pages/formShortLink/FormShort
 const CustomerLoginPage = lazy(() => import('../../pages/customer/CustomerLoginPage'));
 const CustomerRegisterPage = lazy(() => import('../../pages/customer/CustomerRegisterPage'));
 const CustomerSetPassPage = lazy(() => import('../../pages/customer/CustomerSetPassPage'));
+const DataVPage = lazy(() => import('../../pages/dataV/DataVPage'));
 
-/** Public routes outside the layout; everything else (including /redirect/*) lives in the shell. */
+/** Public routes and the full-window data screens outside the layout; everything else (including /redirect/*) lives in the shell. */
 export function AppRoutes() {
   return (
     <Guard>
@@ -34,6 +36,7 @@ export function AppRoutes() {
           <Route path="/glyGmlogin" component={CustomerLoginPage} />
           <Route path="/glyGmlogin/register" component={CustomerRegisterPage} />
           <Route path="/glyGmlogin/setPass" component={CustomerSetPassPage} />
+          <Route path={`${DATA_V_VIEW_PREFIX}:id`} component={DataVPage} />
           <Route path="/">
             <Redirect to="/home" replace />
           </Route>

@@ -5,14 +5,14 @@ import { Center, Loader } from '@mantine/core';
 import { findMenuRoute } from '../../runtime/menu/routes';
 import { adoptToken, lockedAtom, menuRoutesAtom, sessionAtom, tokenAtom } from '../session/session';
 import { loadSession } from '../session/loader';
-import { decideNavigation, GUIDE_PATH } from './guard';
+import { DATA_V_VIEW_PREFIX, decideNavigation, GUIDE_PATH } from './guard';
 import { onMajorIdNavigation } from './hooks';
 import { go } from './navigation';
 import { FIXED_ROUTES, PUBLIC_PATHS } from './pages';
 
 /** Paths known regardless of the menu. */
 function isStaticPath(path: string): boolean {
-  return path === '/' || path in FIXED_ROUTES || PUBLIC_PATHS.includes(path) || path.startsWith('/redirect/');
+  return path === '/' || path in FIXED_ROUTES || PUBLIC_PATHS.includes(path) || path.startsWith('/redirect/') || (path.startsWith(DATA_V_VIEW_PREFIX) && path.length > DATA_V_VIEW_PREFIX.length);
 }
 
 /**

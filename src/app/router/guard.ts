@@ -18,10 +18,17 @@ export const WHITE_LIST: readonly string[] = [
 /** Paths whose `token` query parameter replaces the stored token. */
 export const TOKEN_QUERY_PATHS: readonly string[] = ['/home', '/debtHome', '/workFlowDetail'];
 
+/**
+ * Data-visualisation views (menu type 6, `${dataV}/view/<id>`), drawn by this app in their own
+ * window. Their address carries the token (spec 2.4), so the token query applies to them too.
+ */
+export const DATA_V_VIEW_PREFIX = '/DataV/view/';
+
 export const LOCK_SCREEN_PATH = '/lockScreen';
 export const LOGIN_PATH = '/login';
 export const GUIDE_PATH = '/guide';
 export const NOT_FOUND_PATH = '/404';
+export const HOME_PATH = '/home';
 
 export interface GuardInput {
   path: string;
@@ -56,7 +63,8 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   let menuLoaded = input.menuLoaded;
 
   const queryToken = params.get('token');
-  if (queryToken && TOKEN_QUERY_PATHS.includes(input.path) && queryToken !== token) {
+  const takesToken = TOKEN_QUERY_PATHS.includes(input.path) || input.path.startsWith(DATA_V_VIEW_PREFIX);
+  if (queryToken && takesToken && queryToken !== token) {
     decision.adoptToken = queryToken;
     token = queryToken;
     menuLoaded = false; // another session: its menu must be loaded afresh
@@ -72,6 +80,12 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     return { ...decision, outcome: { kind: 'redirect', to: LOCK_SCREEN_PATH } };
   }
   if (input.path === LOGIN_PATH) return { ...decision, outcome: { kind: 'redirect', to: '/' } };
+  // The root redirects to /home (spec 2.3) here, before the menu loads, so the address never
+  // rests on '/' while the user info is fetched after sign-in. The query goes along.
+  if (input.path === '/') {
+    const query = params.toString();
+    return { ...decision, outcome: { kind: 'redirect', to: query ? `${HOME_PATH}?${query}` : HOME_PATH } };
+  }
   // The lock screen needs no menu: while locked the server refuses CurrentUser (603).
   if (input.path === LOCK_SCREEN_PATH) return { ...decision, outcome: { kind: 'allow' } };
   if (!menuLoaded) return { ...decision, outcome: { kind: 'load' } };

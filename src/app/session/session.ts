@@ -39,7 +39,9 @@ export const menuRoutesAtom = atom<MenuRoutes>((get) => {
   return buildMenuRoutes(session?.menuList ?? [], { dataV: DATA_V_HOST, token, locale });
 });
 
+/** A new token is a new session (sign-in, single sign-on, a token in the address): the tabs of the last one go. */
 export function adoptToken(token: string): void {
+  tabs.reset();
   setToken(token);
   appStore.set(tokenAtom, token);
   appStore.set(sessionAtom, null);

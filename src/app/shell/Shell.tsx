@@ -7,6 +7,7 @@ import { findMenuRoute, type MenuNode } from '../../runtime/menu/routes';
 import { useT } from '../i18n';
 import { menuRoutesAtom, sessionAtom } from '../session/session';
 import { setSidebarOpen, settingsAtom, sidebarOpenAtom } from '../settings/settings';
+import { usePersistedTabs } from '../tabs/usePersistedTabs';
 import { Logo } from './AboutDialogs';
 import { ForcedPasswordDialog } from './ForcedPasswordDialog';
 import { FullscreenToggle, MenuSearch, SettingsButton, SizePicker } from './HeaderTools';
@@ -41,6 +42,7 @@ export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
+  usePersistedTabs();
 
   // The mobile drawer closes on route change; a picked blend item yields to the route.
   useEffect(() => {
@@ -78,7 +80,9 @@ export function Shell() {
       header={{ height: HEADER_HEIGHT }}
       navbar={hasSide ? { width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH, breakpoint: 0 } : undefined}
       padding={0}
-      data-layout={layout}
+      // Not data-layout: Mantine's own data-layout="alt" is what lifts the sidebar to the full
+      // height beside the header; overriding it left the sidebar below a full-width header.
+      data-shell-layout={layout}
       data-testid="shell"
     >
       <AppShell.Header px="sm" data-testid="shell-header">

@@ -1,20 +1,25 @@
-import { useEffect, useRef, useState, type MouseEvent, type WheelEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type WheelEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
-import { CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { IconFileText, IconHome } from '@tabler/icons-react';
+import { ActionIcon, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconFileText, IconHome } from '@tabler/icons-react';
 import { useT } from '../i18n';
 import { go } from '../router/navigation';
 import { settingsAtom } from '../settings/settings';
 import { tabs, tabsAtom } from '../tabs/atoms';
-import { afterClose, delAllViews, delOthersViews, delView, TAB_GAP, wheelScroll, type TabView } from '../tabs/tabs';
+import { afterClose, arrowScroll, delAllViews, delOthersViews, delView, stripOverflow, TAB_GAP, wheelScroll, type TabView } from '../tabs/tabs';
 import { usePageInfo } from './pageTitle';
 import classes from './shell.module.css';
 
 /** Width of the tab context menu (spec 9). */
 const MENU_WIDTH = 105;
+/** Width of a scroll arrow; the arrows overlay the strip so showing one never resizes it. */
+const ARROW_WIDTH = 28;
 
-/** The tab strip of visited pages: click to switch, × to close, right-click for more, wheel to scroll. */
+/**
+ * The tab strip of visited pages: click to switch, × to close, right-click for more, wheel or
+ * the arrows (shown only while tabs overflow that way) to scroll; the active tab scrolls into view.
+ */
 export function TagsView() {
   const t = useT();
   const [path] = useLocation();
@@ -31,11 +36,40 @@ export function TagsView() {
     return () => document.removeEventListener('click', close);
   }, [menu]);
 
-  // Keep the active tab in sight.
+  const [overflow, setOverflow] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = stripOverflow(el.scrollLeft, el.clientWidth, el.scrollWidth);
+    setOverflow((o) => (o.left === next.left && o.right === next.right ? o : next));
+  }, []);
+  // The arrows follow the strip's size (window, sidebar, tabs added or closed, titles in another language).
   useEffect(() => {
-    const el = scroller.current?.querySelector<HTMLElement>('[data-active="true"]');
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [path, state.visited.length]);
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  // Keep the active tab in sight; only the strip scrolls, never the page.
+  useEffect(() => {
+    const strip = scroller.current;
+    const tab = strip?.querySelector<HTMLElement>('[data-active="true"]');
+    if (!strip || !tab) return;
+    // The arrows lie over the strip's ends, so the tab must clear them too.
+    const left = tab.offsetLeft; // the strip is the tab's offset parent
+    const right = left + tab.offsetWidth;
+    if (left < strip.scrollLeft + ARROW_WIDTH) strip.scrollLeft = left - ARROW_WIDTH;
+    else if (right > strip.scrollLeft + strip.clientWidth - ARROW_WIDTH) strip.scrollLeft = right - strip.clientWidth + ARROW_WIDTH;
+    measure();
+  }, [path, state.visited.length, measure]);
+
+  const scrollBy = (direction: -1 | 1) => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = arrowScroll(el.scrollLeft, direction, el.clientWidth, el.scrollWidth - el.clientWidth);
+  };
 
   const close = (view: TabView) => {
     const next = delView(state, view);
@@ -70,8 +104,13 @@ export function TagsView() {
 
   return (
     <div className={classes.tags} data-testid="tags-view">
-      <div ref={scroller} className={classes.tagsScroller} onWheel={onWheel} data-testid="tags-scroller">
-        <Group gap={TAB_GAP} wrap="nowrap" px={TAB_GAP} h="100%">
+      {overflow.left && (
+        <ActionIcon variant="subtle" color="gray" className={classes.tagsArrow} data-side="left" w={ARROW_WIDTH} onClick={() => scrollBy(-1)} aria-label={t('tabs.scrollLeft')} data-testid="tags-scroll-left">
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+      )}
+      <div ref={scroller} className={classes.tagsScroller} onWheel={onWheel} onScroll={measure} data-testid="tags-scroller">
+        <Group gap={TAB_GAP} wrap="nowrap" px={TAB_GAP} h="100%" w="max-content" miw="100%">
           {state.visited.map((view) => {
             const active = view.path === path;
             const title = info(view.path)?.title ?? view.meta.title;
@@ -110,6 +149,11 @@ export function TagsView() {
           })}
         </Group>
       </div>
+      {overflow.right && (
+        <ActionIcon variant="subtle" color="gray" className={classes.tagsArrow} data-side="right" w={ARROW_WIDTH} onClick={() => scrollBy(1)} aria-label={t('tabs.scrollRight')} data-testid="tags-scroll-right">
+          <IconChevronRight size={16} />
+        </ActionIcon>
+      )}
       {menu && (
         <Paper shadow="md" withBorder className={classes.contextMenu} style={{ left: menu.x, top: menu.y, width: MENU_WIDTH }} data-testid="tab-context-menu">
           {(

@@ -1,7 +1,7 @@
 /** The tab-view store in the app's jotai store; every change goes through the pure functions of tabs.ts. */
 import { atom } from 'jotai';
 import { appStore } from '../store';
-import { addView, delAllViews, delCachedView, delOthersViews, delView, EMPTY_TABS, updateVisitedView, type TabState, type TabView } from './tabs';
+import { addView, delAllViews, delCachedView, delOthersViews, delView, EMPTY_TABS, restoreViews, updateVisitedView, type TabState, type TabView } from './tabs';
 
 export const tabsAtom = atom<TabState>(EMPTY_TABS);
 
@@ -14,5 +14,6 @@ export const tabs = {
   delAll: () => apply(delAllViews),
   delCached: (view: Pick<TabView, 'path'>) => apply((s) => delCachedView(s, view)),
   update: (view: Pick<TabView, 'path'> & Partial<TabView>) => apply((s) => updateVisitedView(s, view)),
+  restore: (stored: readonly TabView[], mayOpen: (path: string) => boolean) => apply((s) => restoreViews(s, stored, mayOpen)),
   reset: () => appStore.set(tabsAtom, EMPTY_TABS),
 };

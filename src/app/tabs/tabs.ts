@@ -108,3 +108,73 @@ export function viewOf(path: string, search: string, meta: TabMeta): TabView {
   const query = search.startsWith('?') ? search.slice(1) : search;
   return { path, fullPath: query ? `${path}?${query}` : path, name: path, query, meta };
 }
+
+/** What is kept of a tab across reloads (its title is looked up again in the current language). */
+export type StoredTab = Pick<TabView, 'path' | 'fullPath' | 'query'> & { affix?: boolean; noCache?: boolean; title: string };
+
+/** Local-storage key of a user's tabs: per user, so a shared browser never shows one user's pages to another. */
+export function tabsStorageKey(userId: string): string {
+  return `tabs_${userId}`;
+}
+
+export function serialiseTabs(visited: readonly TabView[]): string {
+  const stored: StoredTab[] = visited.map((v) => ({
+    path: v.path,
+    fullPath: v.fullPath,
+    query: v.query,
+    title: v.meta.title,
+    ...(v.meta.affix ? { affix: true } : {}),
+    ...(v.meta.noCache ? { noCache: true } : {}),
+  }));
+  return JSON.stringify(stored);
+}
+
+/** Reads stored tabs, tolerating anything that is not what serialiseTabs wrote. */
+export function parseStoredTabs(text: string | null): TabView[] {
+  if (!text) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item: Partial<StoredTab> | null) => {
+    if (!item || typeof item.path !== 'string' || !item.path.startsWith('/')) return [];
+    const query = typeof item.query === 'string' ? item.query : '';
+    return [
+      {
+        ...viewOf(item.path, query, { title: typeof item.title === 'string' ? item.title : item.path, affix: item.affix === true, noCache: item.noCache === true }),
+      },
+    ];
+  });
+}
+
+/**
+ * Puts the tabs of an earlier visit back: the stored ones the user may still open, in their
+ * order, then the ones already open now (home, the page being reloaded) that were not stored.
+ * Tabs whose page the user no longer has (menu taken away, /404, /redirect) are dropped.
+ * Only the strip is restored: pages mount again when their tab is opened.
+ */
+export function restoreViews(state: TabState, stored: readonly TabView[], mayOpen: (path: string) => boolean): TabState {
+  let visited: TabView[] = [];
+  for (const view of stored) {
+    if (view.path === '/404' || view.path.startsWith('/redirect') || !mayOpen(view.path)) continue;
+    visited = addVisitedView(visited, view);
+  }
+  for (const view of state.visited) visited = addVisitedView(visited, view);
+  return { ...state, visited };
+}
+
+/** Tab-strip offset after an arrow click: most of a strip's width that way, clamped, so one tab stays in sight for context. */
+export function arrowScroll(current: number, direction: -1 | 1, visibleWidth: number, maxScroll: number): number {
+  const next = current + direction * Math.max(1, Math.round(visibleWidth * 0.8));
+  return Math.max(0, Math.min(Math.max(0, maxScroll), next));
+}
+
+/** Which scroll arrows a strip needs: none when everything fits; each one only while there is more that way. */
+export function stripOverflow(scrollLeft: number, visibleWidth: number, contentWidth: number): { left: boolean; right: boolean } {
+  const max = contentWidth - visibleWidth;
+  if (max <= 1) return { left: false, right: false };
+  return { left: scrollLeft > 1, right: scrollLeft < max - 1 };
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Button, FileButton, Grid, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { IconUpload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useT } from '../../app/i18n';
@@ -112,11 +113,13 @@ export function BaseInfoPanel() {
               {select('certificatesType')}
               {field('certificatesNumber')}
               {select('education')}
-              <TextInput
-                type="date"
+              <DatePickerInput
                 label={t('me.field.birthday')}
-                value={draft.birthday ? dayjs(draft.birthday).format('YYYY-MM-DD') : ''}
-                onChange={(e) => setDraft((d) => ({ ...d, birthday: e.currentTarget.value ? dayjs(e.currentTarget.value).valueOf() : null }))}
+                valueFormat="YYYY-MM-DD"
+                clearable
+                data-testid="base-birthday"
+                value={draft.birthday ? dayjs(draft.birthday).format('YYYY-MM-DD') : null}
+                onChange={(v) => setDraft((d) => ({ ...d, birthday: v ? dayjs(v).valueOf() : null }))}
               />
               {field('telePhone')}
               {field('landline')}

@@ -59,10 +59,14 @@ export function refsText(value: unknown, ref: RefKind, ctx: FormatContext): stri
   return listOf(value).map(one).filter(Boolean).join(', ');
 }
 
-/** Designer formats (Java style yyyy-MM-dd HH:mm:ss, or already dayjs style) as dayjs tokens. */
+/**
+ * Designer formats (Java style yyyy-MM-dd HH:mm:ss, or already dayjs style) as dayjs tokens.
+ * Hours are always 24-hour: a 12-hour 'hh' carries no AM/PM marker in these formats, so it
+ * would make 14:30 read as 02:30.
+ */
 export function dayjsFormat(format: unknown, fallback = 'YYYY-MM-DD'): string {
   if (typeof format !== 'string' || !format) return fallback;
-  return format.replace(/y/g, 'Y').replace(/d/g, 'D');
+  return format.replace(/y/g, 'Y').replace(/d/g, 'D').replace(/h/g, 'H');
 }
 
 /** A stored date (epoch milliseconds, or text dayjs reads) as a dayjs, or null. */
