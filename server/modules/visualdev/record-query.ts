@@ -6,16 +6,16 @@ import { keywordCondition, keywordMatches } from './record-text';
 
 /**
  * The list query of a model's records (record-store.ts holds them): filters, keyword, sort and
- * paging in SQL over the value index, in two statements shaped for what each does.
+ * paging in SQL over the value index. A request with filters or a keyword first asks
+ * record-matches.ts, which answers in one statement when the matches are few; otherwise (and for
+ * trees, groups and the unfiltered list) two statements shaped for what each does:
  *
  * - The page walks the records in the asked order (the record index, or the sort field's value
  *   index) and checks each filter per record with a correlated EXISTS on the value index's
  *   primary key: the walk stops after the page, so the cost follows the page, not the matches.
- * - The count reads the matches of the filters from the value index alone and joins them on
- *   the record id (one index row per record and field, so a join never doubles a record):
- *   every record of the model has exactly one row per indexed field, written in its
- *   transaction, so the records table is not needed to count. The planner picks which filter
- *   leads. Counting by walking every record and probing each filter cost 80–290 ms at 100,000.
+ * - The count reads the matches of the filters from the value index alone (filterMatches);
+ *   without filters or keyword it reads the model's record count row. The planner picks which
+ *   filter leads. Counting by walking every record and probing each filter cost 80–290 ms at 100,000.
  * - The keyword is one uncorrelated `id IN (…)` through the text index (record-text.ts).
  */
 

@@ -9,10 +9,9 @@ import { deleteText, insertText, keywordFieldsOf, textRows } from './record-text
  * Records of models without bound tables: one JSON document per record (visualdev_record),
  * plus one index row per record and indexed field (visualdev_record_value) written in the
  * same transaction, one text row per record and keyword field (record-text.ts), and the
- * model's record count (visualdev_record_count), all in the records' transaction. Every
- * filter is `id IN (records the index finds)` — uncorrelated, so each is read once from its own
- * index instead of once per record; a sort joins the index; paging is LIMIT/OFFSET; nothing is
- * filtered, sorted or paged in memory.
+ * model's record count (visualdev_record_count), all in the records' transaction. Lists are
+ * filtered, sorted, counted and paged in SQL over those (record-query.ts, record-matches.ts),
+ * never in memory.
  */
 
 type Tx = Db;
