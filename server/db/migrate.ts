@@ -10,6 +10,7 @@ import * as compileAtLoad from './migrations/2026_11_23_0008_visualdev_compile_a
 import * as textTranslations from './migrations/2026_11_23_0010_text_translations';
 import * as recordTextIndex from './migrations/2026_11_23_0011_record_text_index';
 import * as profileDictionaryTranslations from './migrations/2026_11_23_0012_profile_dictionary_translations';
+import * as recordListCounts from './migrations/2026_11_23_0013_record_list_counts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0010_text_translations': textTranslations,
   '2026_11_23_0011_record_text_index': recordTextIndex,
   '2026_11_23_0012_profile_dictionary_translations': profileDictionaryTranslations,
+  '2026_11_23_0013_record_list_counts': recordListCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

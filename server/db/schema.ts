@@ -30,6 +30,7 @@ export interface Database {
   visualdevRecord: VisualdevRecordRow;
   visualdevRecordValue: VisualdevRecordValueRow;
   visualdevRecordText: VisualdevRecordTextRow;
+  visualdevRecordCount: VisualdevRecordCountRow;
   baseDictionaryType: DictionaryTypeRow;
   baseDictionaryData: DictionaryDataRow;
   baseDataInterface: DataInterfaceRow;
@@ -313,6 +314,14 @@ export interface VisualdevRecordTextRow {
   modelId: string;
   field: string;
   textValue: string;
+  /** The record's created_at (never changes), so a keyword search sorts its matches from these rows. */
+  createdAt: number;
+}
+
+/** A model's number of records, kept in the transaction of every insert and delete (record-store.ts). */
+export interface VisualdevRecordCountRow {
+  modelId: string;
+  total: number | string;
 }
 
 /** A dictionary category; parentId '-1' for a root. enCode is unique. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
 import { releasedModel } from '../../server/modules/visualdev/model-store';
 import { recordQueryOf } from '../../server/modules/visualdev/record-service';
-import { insertRecords, listQueries } from '../../server/modules/visualdev/record-store';
+import { deleteRecords, insertRecords, listQueries, listRecords, reindexModel } from '../../server/modules/visualdev/record-store';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, tokenFor } from '../helpers/access';
 import { goodsDefinition } from './visualdev-fixture';
@@ -64,5 +64,58 @@ describe(`list of ${N} records pages in SQL`, () => {
       const plan = JSON.stringify(raw.rows);
       expect(plan).toContain('"Node Type":"Limit"');
     }
+  });
+
+  it('a request led by its matches answers the same page and total as the walk and its count', async () => {
+    const db = server.database.db;
+    const { dialect } = server.database;
+    const model = await releasedModel(db, modelId);
+    const all = { all: true, button: new Set<string>(), column: new Set<string>(), form: new Set<string>() };
+    const bodies: Record<string, unknown>[] = [
+      { quantity: [100, 200], goodsName: '12' }, // few matches: led by them
+      { quantity: [100, 200], goodsName: '12', currentPage: 3 },
+      { quantity: [100, 200], goodsName: '12', currentPage: 99 }, // past the end: total, no rows
+      { status: 'off', sidx: 'quantity', sort: 'asc', currentPage: 2 }, // 1,667 matches: led
+      { status: 'on', sidx: 'goodsName', sort: 'desc' }, // 3,333: above the cap, walked
+      { keyword: 'Item 01' }, // 1,000 records, newest first from the text rows
+      { keyword: 'Item 01', currentPage: 4, sort: 'asc' },
+      { keyword: 'Item 01', sidx: 'quantity', sort: 'desc' },
+      { keyword: 'Item 01', status: 'off' },
+      { keyword: '7' }, // under three characters
+      { keyword: 'Item', currentPage: 2 }, // every record: walked
+    ];
+    for (const body of bodies) {
+      const query = recordQueryOf(model, all, body);
+      const page = { limit: 20, offset: (((body.currentPage as number) ?? 1) - 1) * 20 };
+      const { rows, count } = listQueries(db, dialect, modelId, query, page);
+      const walked = { rows: await rows.execute(), total: Number((await count.executeTakeFirst())?.total ?? 0) };
+      const led = await listRecords(db, dialect, modelId, query, page);
+      expect({ body, total: led.total, ids: led.rows.map((r) => r.id) }).toEqual({ body, total: walked.total, ids: walked.rows.map((r) => r.id) });
+      expect(led.rows[0] ?? null).toEqual(walked.rows[0] ?? null);
+    }
+  });
+
+  it("keeps the model's record count with every insert and delete, and rewrites it on reindex", async () => {
+    const db = server.database.db;
+    const model = await releasedModel(db, modelId);
+    const listed = async () => {
+      const body = (await admin.post(`/api/visualdev/OnlineDev/${modelId}/List`, { pageSize: 20 })).body;
+      expect(body.code, JSON.stringify(body)).toBe(200);
+      return body.data.pagination.total as number;
+    };
+    const stored = async () => Number((await db.selectFrom('visualdevRecord').select((eb) => eb.fn.countAll().as('n')).where('modelId', '=', modelId).executeTakeFirstOrThrow()).n);
+    const created = (await admin.post(`/api/visualdev/OnlineDev/${modelId}`, { data: { goodsName: 'Counted', goodsCode: 'G0001', quantity: 1, status: 'on' } })).body;
+    expect(created.code).toBe(200);
+    expect(await listed()).toBe(N + 1);
+    const some = await db.selectFrom('visualdevRecord').select('id').where('modelId', '=', modelId).orderBy('id').limit(3).execute();
+    expect((await admin.post(`/api/visualdev/OnlineDev/batchDelete/${modelId}`, { ids: some.slice(0, 2).map((r) => r.id) })).body.code).toBe(200);
+    expect(await listed()).toBe(N - 1);
+    // an id that is not there does not move the count
+    await db.transaction().execute((trx) => deleteRecords(trx, modelId, [some[2]!.id, 'no-such-record']));
+    expect(await listed()).toBe(N - 2);
+    expect(await listed()).toBe(await stored());
+    await db.updateTable('visualdevRecordCount').set({ total: 1 }).where('modelId', '=', modelId).execute();
+    await reindexModel(db, model);
+    expect(await listed()).toBe(await stored());
   });
 });

@@ -1,20 +1,21 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow } from '../../db/schema';
-import { containsText, keywordCondition, keywordMatches } from './record-text';
+import { activeKeyword, filterCondition, filterMatches, matchCap, matchedPage, matchLed } from './record-matches';
+import { keywordCondition, keywordMatches } from './record-text';
 
 /**
  * The list query of a model's records (record-store.ts holds them): filters, keyword, sort and
- * paging in SQL over the value index, in two statements shaped for what each does.
+ * paging in SQL over the value index. A request with filters or a keyword first asks
+ * record-matches.ts, which answers in one statement when the matches are few; otherwise (and for
+ * trees, groups and the unfiltered list) two statements shaped for what each does:
  *
  * - The page walks the records in the asked order (the record index, or the sort field's value
  *   index) and checks each filter per record with a correlated EXISTS on the value index's
  *   primary key: the walk stops after the page, so the cost follows the page, not the matches.
- * - The count reads the matches of the filters from the value index alone and joins them on
- *   the record id (one index row per record and field, so a join never doubles a record):
- *   every record of the model has exactly one row per indexed field, written in its
- *   transaction, so the records table is not needed to count. The planner picks which filter
- *   leads. Counting by walking every record and probing each filter cost 80–290 ms at 100,000.
+ * - The count reads the matches of the filters from the value index alone (filterMatches);
+ *   without filters or keyword it reads the model's record count row. The planner picks which
+ *   filter leads. Counting by walking every record and probing each filter cost 80–290 ms at 100,000.
  * - The keyword is one uncorrelated `id IN (…)` through the text index (record-text.ts).
  */
 
@@ -40,20 +41,6 @@ export interface RecordQuery {
 type RecordSelect = SelectQueryBuilder<Database & { r: VisualdevRecordRow }, 'r', object>;
 type AnyBuilder = ExpressionBuilder<any, any>;
 
-/** The filter's condition on the value index row `alias` of its field. */
-function filterCondition(dialect: Dialect, f: RecordFilter, alias: string): (eb: AnyBuilder) => Expression<SqlBool> {
-  const ref = (column: 'textValue' | 'numValue') => `${alias}.${column}`;
-  return (eb) => {
-    if (f.op === 'eq') return eb(ref('textValue'), 'in', f.values);
-    if (f.op === 'like') return containsText(dialect, ref('textValue'), f.value);
-    const column = ref(f.numeric ? 'numValue' : 'textValue');
-    const bounds: Expression<SqlBool>[] = [];
-    if (f.min !== null) bounds.push(eb(column, '>=', f.min));
-    if (f.max !== null) bounds.push(eb(column, '<=', f.max));
-    return bounds.length ? eb.and(bounds) : sql<SqlBool>`1 = 1`;
-  };
-}
-
 function applyFilters(dialect: Dialect, modelId: string, query: RecordQuery, q: RecordSelect): RecordSelect {
   const exists = (eb: AnyBuilder, fieldCondition: (v: any) => any) =>
     eb.exists(fieldCondition(eb.selectFrom('visualdevRecordValue as v').select(sql.lit(1).as('one')).whereRef('v.recordId', '=', 'r.id').where('v.modelId', '=', modelId)));
@@ -78,34 +65,17 @@ function applyFilters(dialect: Dialect, modelId: string, query: RecordQuery, q: 
   return q;
 }
 
-/** The count of a query with filters and no tree condition, from the value index alone (see above). */
-function countFromValues(db: Db, dialect: Dialect, modelId: string, query: RecordQuery) {
-  const [first, ...rest] = query.filters;
-  let q = (db.selectFrom('visualdevRecordValue as f0') as unknown as SelectQueryBuilder<any, any, object>)
-    .where('f0.modelId', '=', modelId)
-    .where('f0.field', '=', first!.field)
-    .where(filterCondition(dialect, first!, 'f0'));
-  rest.forEach((f, i) => {
-    const alias = `f${i + 1}`;
-    q = q
-      .innerJoin(`visualdevRecordValue as ${alias}`, (join) => join.onRef(`${alias}.recordId`, '=', 'f0.recordId').on(`${alias}.modelId`, '=', modelId).on(`${alias}.field`, '=', f.field))
-      .where(filterCondition(dialect, f, alias));
-  });
-  const keyword = query.keyword;
-  if (keyword && keyword.text && keyword.fields.length) q = q.where(keywordCondition(dialect, modelId, keyword, 'f0.recordId'));
-  return q.select((eb) => eb.fn.countAll<number | string>().as('total'));
-}
-
 /** The page query and the count query of a list request (exported so tests can EXPLAIN them). */
 export function listQueries(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
   const base = applyFilters(dialect, modelId, query, db.selectFrom('visualdevRecord as r').where('r.modelId', '=', modelId) as unknown as RecordSelect);
-  const keyword = query.keyword && query.keyword.text && query.keyword.fields.length ? query.keyword : null;
+  const keyword = activeKeyword(query);
   let count;
   if (query.parent) count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
-  else if (query.filters.length) count = countFromValues(db, dialect, modelId, query);
+  else if (query.filters.length) count = filterMatches(db, dialect, modelId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
   // the text index's rows belong to the model's records: count them without reading a record
   else if (keyword) count = db.selectFrom(sql<{ recordId: string }>`(${keywordMatches(dialect, modelId, keyword)})`.as('k')).select(sql<number | string>`count(distinct k.record_id)`.as('total'));
-  else count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
+  // nothing filters: the model's record count, kept with every insert and delete (record-store.ts)
+  else count = db.selectFrom('visualdevRecordCount').select('total').where('modelId', '=', modelId);
   const { field, numeric, order } = query.sort;
   let ordered = base;
   const group = query.group;
@@ -132,6 +102,13 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
 }
 
 export async function listRecords(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
+  if (matchLed(query)) {
+    const led = (await matchedPage(db, dialect, modelId, query, page).execute(db)).rows;
+    const first = led[0]!;
+    if (Number(first.found) <= matchCap(query)) {
+      return { rows: led.filter((row) => row.id !== null).map(({ total: _, found: __, ...row }) => row), total: Number(first.total) };
+    }
+  }
   const { rows, count } = listQueries(db, dialect, modelId, query, page);
   const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
   return { rows: list, total: Number(total?.total ?? 0) };

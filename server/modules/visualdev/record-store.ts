@@ -8,10 +8,10 @@ import { deleteText, insertText, keywordFieldsOf, textRows } from './record-text
 /**
  * Records of models without bound tables: one JSON document per record (visualdev_record),
  * plus one index row per record and indexed field (visualdev_record_value) written in the
- * same transaction, and one text row per record and keyword field (record-text.ts). Every
- * filter is `id IN (records the index finds)` — uncorrelated, so each is read once from its own
- * index instead of once per record; a sort joins the index; paging is LIMIT/OFFSET; nothing is
- * filtered, sorted or paged in memory.
+ * same transaction, one text row per record and keyword field (record-text.ts), and the
+ * model's record count (visualdev_record_count), all in the records' transaction. Lists are
+ * filtered, sorted, counted and paged in SQL over those (record-query.ts, record-matches.ts),
+ * never in memory.
  */
 
 type Tx = Db;
@@ -65,12 +65,22 @@ export function valueRows(fields: Map<string, 'num' | 'text'>, modelId: string, 
 }
 
 /** The value and text index rows of records (the caller writes them in the records' transaction). */
-async function insertIndexRows(trx: Tx, model: CompiledModel, records: { id: string; modelId?: string; data: string }[]): Promise<void> {
+async function insertIndexRows(trx: Tx, model: CompiledModel, records: { id: string; modelId?: string; data: string; createdAt: number }[]): Promise<void> {
   const fields = indexedFields(model);
   const values = records.flatMap((r) => valueRows(fields, r.modelId ?? model.id, r.id, JSON.parse(r.data) as Record<string, unknown>));
   // Stay under SQLite's bound-parameter limit (32766) in one statement.
   for (let j = 0; j < values.length; j += 1000) await trx.insertInto('visualdevRecordValue').values(values.slice(j, j + 1000)).execute();
-  await insertText(trx, textRows(keywordFieldsOf(model, fields), values));
+  await insertText(trx, textRows(keywordFieldsOf(model, fields), values, new Map(records.map((r) => [r.id, r.createdAt]))));
+}
+
+/** Moves a model's record count by `delta` (visualdev_record_count), in the transaction that inserts or deletes the records. */
+async function addToCount(trx: Tx, modelId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await trx
+    .insertInto('visualdevRecordCount')
+    .values({ modelId, total: delta })
+    .onConflict((oc) => oc.column('modelId').doUpdateSet((eb) => ({ total: eb(eb.ref('visualdevRecordCount.total'), '+', eb.ref('excluded.total')) })))
+    .execute();
 }
 
 export async function insertRecords(trx: Tx, model: CompiledModel, rows: VisualdevRecordRow[]): Promise<void> {
@@ -79,6 +89,9 @@ export async function insertRecords(trx: Tx, model: CompiledModel, rows: Visuald
     await trx.insertInto('visualdevRecord').values(chunk).execute();
     await insertIndexRows(trx, model, chunk);
   }
+  const perModel = new Map<string, number>();
+  for (const row of rows) perModel.set(row.modelId, (perModel.get(row.modelId) ?? 0) + 1);
+  for (const [modelId, n] of perModel) await addToCount(trx, modelId, n);
 }
 
 export async function updateRecord(trx: Tx, model: CompiledModel, row: VisualdevRecordRow): Promise<void> {
@@ -98,13 +111,16 @@ export async function deleteRecords(trx: Tx, modelId: string, ids: string[]): Pr
   await trx.deleteFrom('visualdevRecordValue').where('modelId', '=', modelId).where('recordId', 'in', ids).execute();
   await deleteText(trx, modelId, ids);
   const result = await trx.deleteFrom('visualdevRecord').where('modelId', '=', modelId).where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const deleted = Number(result.numDeletedRows);
+  await addToCount(trx, modelId, -deleted);
+  return deleted;
 }
 
 export async function deleteAllRecords(trx: Tx, modelId: string): Promise<void> {
   await trx.deleteFrom('visualdevRecordValue').where('modelId', '=', modelId).execute();
   await deleteText(trx, modelId, 'all');
   await trx.deleteFrom('visualdevRecord').where('modelId', '=', modelId).execute();
+  await trx.deleteFrom('visualdevRecordCount').where('modelId', '=', modelId).execute();
 }
 
 /** Re-writes the value and text index rows of every record of a model (after a release changed which fields are indexed). */
@@ -114,11 +130,15 @@ export async function reindexModel(db: Db, model: CompiledModel): Promise<void> 
     await deleteText(trx, model.id, 'all');
     let after = '';
     for (;;) {
-      const rows = await trx.selectFrom('visualdevRecord').select(['id', 'data']).where('modelId', '=', model.id).where('id', '>', after).orderBy('id').limit(1000).execute();
+      const rows = await trx.selectFrom('visualdevRecord').select(['id', 'data', 'createdAt']).where('modelId', '=', model.id).where('id', '>', after).orderBy('id').limit(1000).execute();
       if (rows.length === 0) break;
       await insertIndexRows(trx, model, rows);
       after = rows[rows.length - 1]!.id;
     }
+    // the count is derived data too: written afresh with the index
+    const { total } = await trx.selectFrom('visualdevRecord').select((eb) => eb.fn.countAll<number | string>().as('total')).where('modelId', '=', model.id).executeTakeFirstOrThrow();
+    await trx.deleteFrom('visualdevRecordCount').where('modelId', '=', model.id).execute();
+    await addToCount(trx, model.id, Number(total));
   });
 }
 

@@ -23,12 +23,12 @@ export function keywordFieldsOf(model: CompiledModel, indexed: Map<string, 'num'
   return [...new Set(model.list.keywordFields)].filter((f) => indexed.has(f));
 }
 
-/** Text rows of one record from its value index rows (same text, same truncation). */
-export function textRows(keywordFields: string[], values: { recordId: string; modelId: string; field: string; textValue: string | null }[]): TextRow[] {
+/** Text rows of records from their value index rows (same text, same truncation), each with its record's creation time. */
+export function textRows(keywordFields: string[], values: { recordId: string; modelId: string; field: string; textValue: string | null }[], createdAt: Map<string, number>): TextRow[] {
   const wanted = new Set(keywordFields);
   return values
     .filter((v) => wanted.has(v.field) && v.textValue !== null)
-    .map((v) => ({ recordId: v.recordId, modelId: v.modelId, field: v.field, textValue: v.textValue! }));
+    .map((v) => ({ recordId: v.recordId, modelId: v.modelId, field: v.field, textValue: v.textValue!, createdAt: createdAt.get(v.recordId)! }));
 }
 
 export async function insertText(trx: Tx, rows: TextRow[]): Promise<void> {
@@ -53,19 +53,25 @@ export function containsText(dialect: Dialect, column: string, text: string): Ex
 /** An FTS5 phrase of the whole keyword: with the trigram tokenizer, its (case-folded) substring. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** The record ids (with repeats: one per matching field) whose keyword fields contain the keyword, through the trigram index when it can help. */
-export function keywordMatches(dialect: Dialect, modelId: string, keyword: { text: string; fields: string[] }): RawBuilder<{ recordId: string }> {
+/**
+ * The record ids (with repeats: one per matching field) whose keyword fields contain the keyword,
+ * through the trigram index when it can help; with `createdAt`, from the text rows (also below
+ * three characters) with each record's creation time.
+ */
+export function keywordMatches(dialect: Dialect, modelId: string, keyword: { text: string; fields: string[] }, createdAt = false): RawBuilder<{ recordId: string; createdAt?: number }> {
   const fields = sql.join(keyword.fields);
-  if ([...keyword.text].length < TRIGRAM) {
+  const short = [...keyword.text].length < TRIGRAM;
+  if (short && !createdAt) {
     return sql`select v.record_id from visualdev_record_value v
       where v.model_id = ${modelId} and v.field in (${fields}) and ${containsText(dialect, 'v.textValue', keyword.text)}`;
   }
-  if (dialect === 'sqlite') {
+  const columns = sql.raw(createdAt ? 'x.record_id, x.created_at' : 'x.record_id');
+  if (dialect === 'sqlite' && !short) {
     // FTS5 folds case beyond ASCII, so its phrase match is a superset; LIKE on the row decides
-    return sql`select x.record_id from visualdev_record_fts f cross join visualdev_record_text x on x.id = f.rowid
+    return sql`select ${columns} from visualdev_record_fts f cross join visualdev_record_text x on x.id = f.rowid
       where visualdev_record_fts match ${ftsPhrase(keyword.text)} and x.model_id = ${modelId} and x.field in (${fields}) and ${containsText(dialect, 'x.textValue', keyword.text)}`;
   }
-  return sql`select x.record_id from visualdev_record_text x
+  return sql`select ${columns} from visualdev_record_text x
     where x.model_id = ${modelId} and x.field in (${fields}) and ${containsText(dialect, 'x.textValue', keyword.text)}`;
 }
 
