@@ -40,7 +40,7 @@ export async function startTestServer(overrides: Partial<AppConfig> & { seed?: b
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl, dataDir, pgSchema });
-  await migrateToLatest(database.db, pgSchema);
+  await underSchemaLock(databaseUrl, () => migrateToLatest(database.db, pgSchema));
   if (overrides.seed !== false) await seedDemoData(database.db, { password: config.seedPassword });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,15 +55,32 @@ export async function startTestServer(overrides: Partial<AppConfig> & { seed?: b
       await app.close();
       await database.close();
       if (pgSchema && databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists ${pgSchema} cascade`);
-        // The data-interface reader login made for this schema (server/modules/data-interface/pg-reader.ts).
-        const { rows } = await client.query<{ database: string }>('select current_database() as database');
-        await client.query(`drop role if exists ${pg.escapeIdentifier(readerRoleName(rows[0]!.database, pgSchema))}`);
-        await client.end();
+        await underSchemaLock(databaseUrl, async (client) => {
+          await client.query(`drop schema if exists ${pgSchema} cascade`);
+          // The data-interface reader login made for this schema (server/modules/data-interface/pg-reader.ts).
+          const { rows } = await client.query<{ database: string }>('select current_database() as database');
+          await client.query(`drop role if exists ${pg.escapeIdentifier(readerRoleName(rows[0]!.database, pgSchema))}`);
+        });
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Test files run in parallel, one PostgreSQL schema each. Kysely's migrator introspects the
+ * tables of every schema before it takes its own lock, and a schema dropped meanwhile by another
+ * file makes that introspection fail ("column … of relation … does not exist"). Migrating and
+ * dropping a test schema therefore take turns under one advisory lock. (SQLite: no lock.)
+ */
+async function underSchemaLock<T>(databaseUrl: string | undefined, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  if (!databaseUrl) return work(undefined as unknown as pg.Client);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('scp-test-schemas'))`);
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
