@@ -12,6 +12,7 @@ import { accessControl } from './auth/access';
 import { BODY_LIMIT_BYTES, failureHandling } from './http/failures';
 import { lazyCompilers } from './http/lazy-compilers';
 import { localeSupport } from './http/locale';
+import { DEFAULT_RATE_LIMITS, rateLimits } from './http/rate-limits';
 import { registerModules } from './modules';
 import { ReplyCode } from '../src/runtime/codes';
 import { translate } from '../src/runtime/i18n';
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(failureHandling);
   await app.register(accessControl, { db: database.db, idleSeconds: config.tokenIdleSeconds });
   await app.register(formbody);
+  await app.register(rateLimits, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS });
   // Registered at the root so it sees every route; the UI lives in its own plugin below.
   await app.register(swagger, {
     openapi: {
