@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { ReplyCode } from '../../src/runtime/codes';
@@ -35,30 +35,37 @@ declare module 'fastify' {
     /** Anonymous-caller limits of this route (server/http/rate-limits.ts). */
     limit?: RateLimitRule;
   }
+  interface FastifyRequest {
+    /** The counter a limit check is about to count (family, address, account). */
+    rateLimitKey: string;
+  }
 }
 
 const WINDOW_MS = 60_000;
 /** Counters kept per limiter (least recently used dropped first). */
 const CACHE_ENTRIES = 20_000;
 
-type Check = (request: FastifyRequest, key: string) => Promise<void>;
+type Check = (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
 
 async function rateLimitsPlugin(app: FastifyInstance, opts: { limits: RateLimits }) {
   // Nothing global: only routes that declare `config.limit` are counted, by the hook below.
   await app.register(rateLimit, { global: false, cache: CACHE_ENTRIES });
+  app.decorateRequest('rateLimitKey', '');
   const limiter = (max: number): Check | undefined => {
     if (max <= 0) return undefined;
     const check = app.createRateLimit({
       max,
       timeWindow: WINDOW_MS,
       // The key is made by the caller of check (family, address, account).
-      keyGenerator: (request) => (request as FastifyRequest & { limitKey: string }).limitKey,
+      keyGenerator: (request) => request.rateLimitKey,
     });
-    return async (request, key) => {
-      (request as FastifyRequest & { limitKey: string }).limitKey = key;
+    return async (request, reply, key) => {
+      request.rateLimitKey = key;
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
-        throw new AppError(ReplyCode.tooManyRequests, 'server.tooManyRequests', { seconds: Math.max(1, result.ttlInSeconds) });
+        const seconds = Math.max(1, result.ttlInSeconds);
+        reply.header('retry-after', String(seconds));
+        throw new AppError(ReplyCode.tooManyRequests, 'server.tooManyRequests', { seconds });
       }
     };
   };
@@ -84,20 +91,20 @@ async function rateLimitsPlugin(app: FastifyInstance, opts: { limits: RateLimits
     // parsed and validated, so the account it names is known.
     if (checks.address) {
       const address = checks.address;
-      append(route, 'onRequest', async (request: FastifyRequest) => address(request, `${rule.family}|${request.ip}`));
+      append(route, 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => address(request, reply, `${rule.family}|${request.ip}`));
     }
     if (checks.account && rule.account) {
       const account = checks.account;
       const name = rule.account;
-      append(route, 'preHandler', async (request: FastifyRequest) => {
+      append(route, 'preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
         const named = name(request)?.trim().toLowerCase();
-        if (named) await account(request, `${rule.family}|${request.ip}|${named.slice(0, 200)}`);
+        if (named) await account(request, reply, `${rule.family}|${request.ip}|${named.slice(0, 200)}`);
       });
     }
   });
 }
 
-function append(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler: (request: FastifyRequest) => Promise<void>) {
+function append(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
   const existing = route[hook] as unknown;
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   (route as unknown as Record<string, unknown>)[hook] = [...list, handler];

@@ -60,6 +60,8 @@ describe('other anonymous routes', () => {
     for (let i = 0; i < 3; i++) expect((await image(i)).status).toBe(200);
     const refused = await image(9);
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(((await refused.json()) as { code: number }).code).toBe(429);
   });
 
