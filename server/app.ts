@@ -12,6 +12,8 @@ import { accessControl } from './auth/access';
 import { BODY_LIMIT_BYTES, failureHandling } from './http/failures';
 import { lazyCompilers } from './http/lazy-compilers';
 import { localeSupport } from './http/locale';
+import { DEFAULT_RATE_LIMITS, rateLimits } from './http/rate-limits';
+import { docsHelmet, securityHeaders } from './http/security-headers';
 import { registerModules } from './modules';
 import { ReplyCode } from '../src/runtime/codes';
 import { translate } from '../src/runtime/i18n';
@@ -42,10 +44,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.addHook('onResponse', async (request) => {
     if (request.headers.upgrade) request.raw.socket?.destroy();
   });
+  await app.register(securityHeaders);
   await app.register(localeSupport);
   await app.register(failureHandling);
   await app.register(accessControl, { db: database.db, idleSeconds: config.tokenIdleSeconds });
   await app.register(formbody);
+  await app.register(rateLimits, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS });
   // Registered at the root so it sees every route; the UI lives in its own plugin below.
   await app.register(swagger, {
     openapi: {
@@ -66,7 +70,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 async function apiDocs(app: FastifyInstance) {
   // The documentation routes are public: declared here, for the routes this plugin adds.
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, access: 'public' };
+    // helmet reads a route's own policy from config.helmet at request time.
+    route.config = { ...route.config, access: 'public', helmet: docsHelmet } as typeof route.config;
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

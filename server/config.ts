@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits';
 
 /** Runtime configuration, read once from the environment (see README "Configuration"). */
 export interface AppConfig {
@@ -24,6 +25,8 @@ export interface AppConfig {
    * caller's address is the socket's). Otherwise anyone could name their own address.
    */
   trustProxyHops?: number;
+  /** Requests a minute on sign-in, SMS code, captcha, register, password reset and short links (0 = off). */
+  rateLimits?: RateLimits;
   /** SQL data interfaces: a query still running after this many milliseconds is stopped (default 5000). */
   interfaceTimeLimitMs?: number;
   /** SQL data interfaces: the most rows one query returns (default 10000). */
@@ -47,6 +50,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
     trustProxyHops: intFrom(env.TRUST_PROXY_HOPS, 0),
+    rateLimits: {
+      perAccount: intFrom(env.RATE_LIMIT_PER_ACCOUNT, DEFAULT_RATE_LIMITS.perAccount),
+      perAddress: intFrom(env.RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMITS.perAddress),
+      shortLinkPerAddress: intFrom(env.RATE_LIMIT_SHORT_LINK, DEFAULT_RATE_LIMITS.shortLinkPerAddress),
+    },
     interfaceTimeLimitMs: intFrom(env.INTERFACE_TIME_LIMIT_MS, 5000),
     interfaceRowCap: intFrom(env.INTERFACE_ROW_CAP, 10_000),
     interfaceReaderUrl: env.INTERFACE_READER_URL || undefined,

@@ -27,6 +27,7 @@ export function httpStatusFor(code: number): number {
   if (code >= 600) return 401;
   if (code === ReplyCode.forbidden) return 403;
   if (code === ReplyCode.notFound) return 404;
+  if (code === ReplyCode.tooManyRequests) return 429;
   if (code === ReplyCode.internal) return 500;
   return 400;
 }

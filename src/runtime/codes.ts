@@ -6,6 +6,8 @@ export const ReplyCode = {
   /** Signed in but not allowed (暂无权限). */
   forbidden: 403,
   notFound: 404,
+  /** Too many requests from this address or for this account: try again after a while. */
+  tooManyRequests: 429,
   internal: 500,
   /** No session or the session timed out. */
   sessionExpired: 600,

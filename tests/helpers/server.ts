@@ -37,6 +37,9 @@ export async function startTestServer(overrides: Partial<AppConfig> & { seed?: b
     logLevel: 'silent',
     seedPassword: 'demo1234',
     staticDir: path.join(dataDir, 'no-front-end'),
+    // Suites sign in dozens of times a minute from 127.0.0.1: the limiter runs with room to
+    // spare; tests/api/rate-limits.test.ts starts servers with small limits.
+    rateLimits: { perAccount: 1000, perAddress: 1000, shortLinkPerAddress: 1000 },
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl, dataDir, pgSchema });

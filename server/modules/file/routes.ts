@@ -27,7 +27,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<FileOptions> = async (app, op
   app.get(
     '/ImageCode/:timestamp',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: { family: 'captcha' } },
       schema: {
         tags,
         summary: 'Captcha image (SVG) for the sign-in form; the code is kept five minutes under the timestamp key',

@@ -7,6 +7,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import { newId } from '../../db/ids';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
+import { bodyField } from '../../http/rate-limits';
 import { pickPasswordPolicy } from '../../../src/runtime/password-policy';
 import { readSysConfig } from '../system/config-store';
 import { accountKey, clearFailures, findUserByMobile } from './accounts-repo';
@@ -46,7 +47,7 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<OauthOptions> = asyn
   app.post(
     '/register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: { family: 'register', account: bodyField('mobile') } },
       schema: {
         tags,
         summary: "A business customer registers (SMS code purpose 'register'); the account waits for approval and cannot sign in before",
@@ -101,7 +102,7 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<OauthOptions> = asyn
   app.post(
     '/forgetPwd',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: { family: 'forgetPassword', account: bodyField('mobile') } },
       schema: {
         tags,
         summary: "Reset a forgotten password with the mobile and an SMS code (purpose 'forgetPwd'); ends every session of the account",

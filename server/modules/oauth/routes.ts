@@ -7,6 +7,7 @@ import { verifyPassword } from '../../auth/passwords';
 import { revokeSession, setSessionLocked } from '../../auth/sessions';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
+import { bodyField, paramField } from '../../http/rate-limits';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { readSysConfig } from '../system/config-store';
 import { accountKey, clearFailures, findUserByMobile } from './accounts-repo';
@@ -25,6 +26,8 @@ export interface OauthOptions {
 
 const caller = (request: FastifyRequest): Caller => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 const tags = ['oauth'];
+/** Password and SMS sign-in share one allowance per address and per account. */
+const signInLimit = { family: 'signIn', account: bodyField('account') } as const;
 
 /**
  * /api/oauth: sign-in (password, SMS code, scan), the current user, logout and the lock screen;
@@ -62,7 +65,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   app.post(
     '/Login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: signInLimit },
       schema: { tags, summary: 'Sign in with account and password', description: NeedCaptchaNote, body: LoginBody, response: { 200: Envelope(LoginData) } },
     },
     async (request) => {
@@ -76,7 +79,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   app.post(
     '/smsCodeLogin',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: signInLimit },
       schema: { tags, summary: 'Sign in with a mobile number and an SMS code', body: SmsLoginBody, response: { 200: Envelope(LoginData) } },
     },
     async (request) => {
@@ -91,7 +94,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   app.get(
     '/getSmsCode/:phone',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: { family: 'smsCode', account: paramField('phone') } },
       schema: {
         tags,
         summary: `Send an SMS code for sign-in, registration or password reset (one a minute, ${SMS_RULES.perHour} an hour per number and purpose; valid five minutes)`,

@@ -32,7 +32,8 @@ import {
 
 const tags = ['visualdev'];
 const manage = { access: { permission: 'visualdev.model:manage' as const } };
-const open = { access: 'public' as const };
+// The per-address limit over every public short-link route comes on top of the per-link limits below.
+const open = { access: 'public' as const, limit: { family: 'shortLink' as const } };
 // Null first: the body validator coerces types, and would turn a null into 0 or '' for a number or text branch tried first.
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([Type.Null(), t]);
 

@@ -5,6 +5,7 @@ import { isSharedPatternName, SHARED_PATTERNS, type SharedPattern } from '../val
 import { type CompileContext, isRecord } from './context';
 import { normaliseProps, optionSource } from './props';
 import { parseRegex } from './regex';
+import { isSafePattern } from './safe-regex';
 
 /** __config__ keys a renderer needs, copied into props (the rest of __config__ is designer state). */
 const CONFIG_PROPS = [
@@ -46,6 +47,11 @@ export function compileRules(regList: unknown, path: string, ctx: CompileContext
     const parsed = parseRegex(item.pattern);
     if (!parsed.ok) {
       ctx.error(`${at}.pattern`, 'compile.invalidRegex', { pattern: item.pattern });
+      return;
+    }
+    // Patterns run on anonymous input (short links): one that can backtrack without end never compiles.
+    if (!isSafePattern(parsed.pattern)) {
+      ctx.error(`${at}.pattern`, 'compile.unsafeRegex', { label: label || path, pattern: item.pattern });
       return;
     }
     rules.push(own

@@ -3,4 +3,4 @@
  * change that alters what compileModel produces for the same descriptor (the model snapshots
  * under tests/snapshots change then too), so stored definitions are compiled afresh.
  */
-export const COMPILER_VERSION = '2026-11-23.1';
+export const COMPILER_VERSION = '2026-11-23.2';

@@ -19,11 +19,20 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
+/**
+ * The longest text a pattern is tested against: a pattern's running time grows with its
+ * input, and short-link input is anyone's. Longer text fails the rule with its own message.
+ */
+export const PATTERN_INPUT_MAX = 10_000;
+
+const tooLongForPatterns = (value: unknown) => typeof value === 'string' && value.length > PATTERN_INPUT_MAX;
+
 /** Whether a non-empty value passes one rule (the value is tested as text; empty values pass: required says the rest). */
 export function passesRule(rule: Pick<CompiledRule, 'pattern' | 'flags' | 'shared'>, value: unknown): boolean {
   if (isEmpty(value)) return true;
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
   if (text === null) return true;
+  if (text.length > PATTERN_INPUT_MAX) return false;
   if (rule.shared && isSharedPatternName(rule.shared)) return matchesShared(rule.shared, text);
   return new RegExp(rule.pattern, rule.flags).test(text);
 }
@@ -96,6 +105,9 @@ function messageOf(error: ErrorObject, locale: Locale): { field: string; message
     case 'x-required':
       return { field: pathOf(error.instancePath), message: translate(locale, 'validation.required', { label }) };
     case 'x-pattern': {
+      if (tooLongForPatterns(error.data)) {
+        return { field: pathOf(error.instancePath), message: translate(locale, 'validation.patternInputTooLong', { max: PATTERN_INPUT_MAX }) };
+      }
       const key = parent['x-message-key'];
       const message = typeof key === 'string'
         ? translate(locale, key as MessageKey, parent['x-message-params'] as Record<string, string | number>)
