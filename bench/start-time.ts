@@ -13,10 +13,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PARTS, staleness } from '../scripts/build-stamp.mjs';
+import { freePort } from '../tests/helpers/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TARGET_MS = 3000;
@@ -40,16 +40,6 @@ const CASES: Case[] = [
 ];
 if (process.argv.includes('--old-npm-start')) {
   CASES.push({ name: 'old: npm start (vite build + tsx)', command: ['sh', '-c', 'npx vite build --logLevel warn && exec node --import tsx server/main.ts'], freshDatabase: false });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 async function answers(url: string): Promise<boolean> {

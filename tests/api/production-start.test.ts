@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { buildServer } from '../../scripts/build.mjs';
 import { PARTS, staleness, writeStamp } from '../../scripts/build-stamp.mjs';
 import type { TestServer } from '../helpers/server';
 import { call, login } from './oauth-client';
+import { freePort } from '../helpers/free-port';
 
 /**
  * `npm start` runs the server bundle (dist-server/main.js), not the TypeScript sources: bundle it
@@ -16,16 +16,6 @@ import { call, login } from './oauth-client';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 describe.skipIf(process.env.TEST_DB === 'postgres')('production start', () => {
   // Inside node_modules so the bundle resolves its packages from the project, as dist-server/ does.
