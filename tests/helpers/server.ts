@@ -55,7 +55,11 @@ export async function startTestServer(overrides: Partial<AppConfig> & { seed?: b
     database,
     config,
     async close() {
-      await app.close();
+      // A response whose body a test never read keeps its connection busy, and app.close() would
+      // wait for it for ever: every test is over, so every connection goes.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await database.close();
       if (pgSchema && databaseUrl) {
         await underSchemaLock(databaseUrl, async (client) => {
