@@ -1,8 +1,8 @@
 import type { CompiledField, CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
 import { translate, type Locale } from '../../../src/runtime/i18n';
-import { kindOf, optionValues, rowsToOptions } from '../../../src/runtime/kinds';
-import { buildTree } from '../dictionary/tree';
-import { type DbOrTrx, entriesOf, findTypeByIdOrCode } from '../dictionary/repository';
+import { kindOf, optionValues } from '../../../src/runtime/kinds';
+import type { DbOrTrx } from '../dictionary/repository';
+import { dictionaryOptionItems, type DictionarySource } from './record-format';
 
 /**
  * Values of dictionary-backed option fields checked against the dictionary, as the record
@@ -17,7 +17,7 @@ export async function optionSourceProblems(db: DbOrTrx, model: CompiledModel, da
   const allowedFor = (field: CompiledField & { options: { from: 'dictionary' } }) => {
     const source = field.options;
     const key = JSON.stringify([source.dictionaryType, source.labelKey, source.valueKey, source.childrenKey]);
-    if (!allowed.has(key)) allowed.set(key, dictionaryValues(db, source.dictionaryType, source.labelKey, source.valueKey, source.childrenKey));
+    if (!allowed.has(key)) allowed.set(key, dictionaryValues(db, source, locale));
     return allowed.get(key)!;
   };
   const problems: FieldError[] = [];
@@ -43,10 +43,6 @@ export async function optionSourceProblems(db: DbOrTrx, model: CompiledModel, da
   return problems;
 }
 
-async function dictionaryValues(db: DbOrTrx, dictionaryType: string, labelKey: string, valueKey: string, childrenKey: string): Promise<Set<string>> {
-  const type = await findTypeByIdOrCode(db, dictionaryType);
-  if (!type) return new Set();
-  const entries = await entriesOf(db, type.id);
-  const options = rowsToOptions(buildTree(entries) as unknown as Record<string, unknown>[], labelKey, valueKey, childrenKey);
-  return new Set(optionValues(options).map(String));
+async function dictionaryValues(db: DbOrTrx, source: DictionarySource, locale: Locale): Promise<Set<string>> {
+  return new Set(optionValues(await dictionaryOptionItems(db, source, locale)).map(String));
 }

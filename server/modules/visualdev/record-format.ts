@@ -3,7 +3,7 @@ import type { CompiledField, CompiledModel, OptionItem } from '../../../src/runt
 import type { Locale } from '../../../src/runtime/i18n';
 import { type FormatContext, kindOf, type RefKind, type RefNames, rowsToOptions } from '../../../src/runtime/kinds';
 import { buildTree } from '../dictionary/tree';
-import { entriesOf, findTypeByIdOrCode } from '../dictionary/repository';
+import { type DbOrTrx, entriesOf, findTypeByIdOrCode } from '../dictionary/repository';
 import { nameIn } from '../../http/translations';
 
 /**
@@ -50,15 +50,25 @@ export async function refNamesOf(db: Db, model: CompiledModel, records: Record<s
   return out;
 }
 
+export type DictionarySource = { dictionaryType: string; labelKey: string; valueKey: string; childrenKey: string };
+
+/**
+ * A dictionary's entries (disabled ones included) as a field's options, names in a language; a
+ * dictionary the database lacks offers none. Shared by formatting and the save-time value check.
+ */
+export async function dictionaryOptionItems(db: DbOrTrx, source: DictionarySource, locale: Locale): Promise<OptionItem[]> {
+  const type = await findTypeByIdOrCode(db, source.dictionaryType);
+  const entries = (type ? await entriesOf(db, type.id) : []).map((e) => ({ ...e, fullName: nameIn(locale, e) }));
+  return rowsToOptions(buildTree(entries) as unknown as Record<string, unknown>[], source.labelKey, source.valueKey, source.childrenKey);
+}
+
 /** Options of dictionary-backed fields in a language, loaded once per dictionary. Interface-backed options are not run here. */
 async function dictionaryOptions(db: Db, fields: CompiledField[], locale: Locale): Promise<Map<string, OptionItem[]>> {
   const out = new Map<string, OptionItem[]>();
   for (const field of fields) {
     const source = field.options;
     if (source?.from !== 'dictionary' || !source.dictionaryType || out.has(field.key)) continue;
-    const type = await findTypeByIdOrCode(db, source.dictionaryType);
-    const entries = (type ? await entriesOf(db, type.id) : []).map((e) => ({ ...e, fullName: nameIn(locale, e) }));
-    out.set(field.key, rowsToOptions(buildTree(entries) as unknown as Record<string, unknown>[], source.labelKey, source.valueKey, source.childrenKey));
+    out.set(field.key, await dictionaryOptionItems(db, source, locale));
   }
   return out;
 }
