@@ -15,8 +15,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import SparkMD5 from 'spark-md5';
 import { freePort } from '../tests/helpers/free-port';
+import type { TestServer } from '../tests/helpers/server';
+import { login } from '../tests/api/oauth-client';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: number) => {
@@ -58,11 +59,9 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
 }
 
 async function signIn(url: string): Promise<string> {
-  const body = new URLSearchParams({ account: 'admin', password: SparkMD5.hash('demo1234'), origin: 'password', grant_type: 'password' });
-  const res = await fetch(`${url}/api/oauth/Login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-  const reply = (await res.json()) as { code: number; msg: string; data?: { token: string } };
-  if (reply.code !== 200 || !reply.data) throw new Error(`sign-in failed: ${reply.msg}`);
-  return reply.data.token;
+  const reply = await login({ url } as TestServer, 'admin');
+  if (reply.body.code !== 200 || !reply.body.data) throw new Error(`sign-in failed: ${reply.body.msg}`);
+  return reply.body.data.token;
 }
 
 interface Measured {
