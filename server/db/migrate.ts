@@ -11,6 +11,7 @@ import * as textTranslations from './migrations/2026_11_23_0010_text_translation
 import * as recordTextIndex from './migrations/2026_11_23_0011_record_text_index';
 import * as profileDictionaryTranslations from './migrations/2026_11_23_0012_profile_dictionary_translations';
 import * as recordListCounts from './migrations/2026_11_23_0013_record_list_counts';
+import * as accessVersion from './migrations/2026_11_23_0014_access_version';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0011_record_text_index': recordTextIndex,
   '2026_11_23_0012_profile_dictionary_translations': profileDictionaryTranslations,
   '2026_11_23_0013_record_list_counts': recordListCounts,
+  '2026_11_23_0014_access_version': accessVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,7 @@ export interface Database {
   baseModuleItem: ModuleItemRow;
   baseAuthorize: AuthorizeRow;
   baseSysConfig: SysConfigRow;
+  baseAccessVersion: AccessVersionRow;
   baseSession: SessionRow;
   baseLoginLog: LoginLogRow;
   baseLoginFailure: LoginFailureRow;
@@ -183,6 +184,12 @@ export interface AuthorizeRow {
   itemType: 'module' | 'button' | 'column' | 'form' | 'api';
   /** Module id, module item id, or API permission code. */
   itemId: string;
+}
+
+/** The one-row access counter (server/auth/access-version.ts). */
+export interface AccessVersionRow {
+  id: number;
+  version: number | string;
 }
 
 export interface SysConfigRow {
