@@ -166,6 +166,10 @@ describe('roles: changes', () => {
     expect(await readAccessVersion(db())).toBe(version + 1);
     const picker = await admin.get<{ list: SelectorNode[] }>('/api/permission/Role/Selector');
     expect(placements(picker.body.data!.list)).not.toContain('华东客户公司/华东采购员');
+    // An update changes only what it sends: the role stays disabled and in its organisation.
+    expect((await admin.put(`/api/permission/Role/${id}`, { fullName: '华东采购专员' })).body.code).toBe(200);
+    expect((await admin.get(`/api/permission/Role/${id}`)).body.data).toMatchObject({ fullName: '华东采购专员', enabledMark: 0, globalMark: 0, organizeIds: [org['customer.east']], sortCode: 5 });
+    await admin.put(`/api/permission/Role/${id}`, { fullName: '华东采购员' });
     expect((await admin.put(`/api/permission/Role/${id}/Actions/State`)).body.data).toEqual({ enabledMark: 1 });
     expect((await admin.put('/api/permission/Role/missing/Actions/State')).status).toBe(404);
   });

@@ -99,6 +99,8 @@ describe('managing divisions', () => {
 
     expect((await admin.put('/api/system/Area/330106001', { fullName: '北山街道办', quickQuery: 'BSJD', sortCode: 2, enabledMark: 1 })).body).toMatchObject({ code: 200, msg: '修改成功' });
     expect((await staff.get('/api/system/Area/330106001/Info')).body.data).toMatchObject({ fullName: '北山街道办', quickQuery: 'BSJD', sortCode: 2 });
+    expect((await admin.put('/api/system/Area/330106001', { fullName: '北山街道' })).body.code).toBe(200);
+    expect((await staff.get('/api/system/Area/330106001/Info')).body.data).toMatchObject({ fullName: '北山街道', quickQuery: 'BSJD', sortCode: 2 }); // unsent fields kept
     const byInitials = await staff.get<{ list: AreaNode[] }>('/api/system/Area/-1?keyword=bsjd');
     expect(byInitials.body.data!.list[0]!.children[0]!.children[0]!.children[0]!.id).toBe('330106001');
 

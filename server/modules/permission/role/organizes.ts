@@ -26,3 +26,9 @@ export async function loadOrganizes(db: DbOrTrx) {
 
 export type Organizes = Awaited<ReturnType<typeof loadOrganizes>>;
 
+
+/** The organisations a user belongs to: the major one and those of their 'Organize' user relations. */
+export async function userOrganizeIds(db: DbOrTrx, userId: string, majorId: string | null): Promise<string[]> {
+  const related = await db.selectFrom('baseUserRelation').select('objectId').where('userId', '=', userId).where('objectType', '=', 'Organize').execute();
+  return [...new Set([...(majorId ? [majorId] : []), ...related.map((r) => r.objectId)])];
+}

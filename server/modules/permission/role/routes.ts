@@ -9,9 +9,8 @@ import { subtreeIds } from '../../../auth/org-tree';
 import { AppError, refuse } from '../../../http/errors';
 import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../../http/envelope';
 import { ReplyCode } from '../../../../src/runtime/codes';
-import { ownOrganizes } from '../../current-user/org-routes';
 import type { DbOrTrx } from '../../dictionary/repository';
-import { loadOrganizes } from './organizes';
+import { loadOrganizes, userOrganizeIds } from './organizes';
 import { ADMIN_ROLE_CODE, countRoleHolders, enabledRoles, findRole, organizeIdsOfRoles, roleCodeTaken, roleNameTaken, setRoleOrganizes } from './repository';
 import { IdParams, RoleBody, RoleInfo, RoleListItem, RoleListQuery, RoleSelectorNode } from './schemas';
 import { globalGroup, organizeNode, organizeRoleTree } from './selector';
@@ -25,9 +24,15 @@ const SelectorReply = Envelope(Type.Object({ list: Type.Array(RoleSelectorNode) 
 const notFound = () => new AppError(ReplyCode.notFound, 'role.notFound');
 const isBuiltIn = (role: Pick<RoleRow, 'enCode'>) => role.enCode === ADMIN_ROLE_CODE;
 
+/** A stored role as its form: an update changes only the fields it sends. */
+async function storedForm(trx: DbOrTrx, role: RoleRow): Promise<RoleInput> {
+  const organizeIds = (await organizeIdsOfRoles(trx, [role.id])).get(role.id) ?? [];
+  return { fullName: role.fullName, enCode: role.enCode, type: role.type, globalMark: Number(role.globalMark), organizeIds, sortCode: Number(role.sortCode), enabledMark: Number(role.enabledMark), description: role.description };
+}
+
 /** Checks the role form against the stored roles and organisations; returns what to write. */
 async function checkedRole(trx: DbOrTrx, body: RoleInput, existing?: RoleRow) {
-  const input = validateRole(body);
+  const input = validateRole(existing ? { ...(await storedForm(trx, existing)), ...body } : body);
   if (existing && isBuiltIn(existing) && (input.role.enCode !== existing.enCode || input.role.globalMark !== 1 || input.role.enabledMark !== 1)) throw refuse('role.builtInFixed');
   if (input.organizeIds.length) {
     const found = await trx.selectFrom('baseOrganize').select('id').where('id', 'in', input.organizeIds).execute();
@@ -79,7 +84,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       const roles = await enabledRoles(db);
       const [organizes, roleOrganizes] = await Promise.all([loadOrganizes(db), organizeIdsOfRoles(db, roles.map((r) => r.id))]);
       if (principal.isAdministrator) return ok({ list: [globalGroup(roles, request.t('role.global')), ...organizeRoleTree(organizes, roles, roleOrganizes)] });
-      const own = (await ownOrganizes(db, principal.user.id, principal.user.organizeId)).map((o) => o.id);
+      const own = await userOrganizeIds(db, principal.user.id, principal.user.organizeId);
       return ok({ list: organizeRoleTree(organizes, roles, roleOrganizes, new Set(subtreeIds(organizes.parents, own))) });
     },
   );
@@ -123,7 +128,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     return ok({ id }, request.t('dictionary.createSuccess'));
   });
 
-  app.put('/Role/:id', { config: manage, schema: { tags, summary: 'Update a role and its organisations', params: IdParams, body: RoleBody, response: { 200: EmptyEnvelope } } }, async (request) => {
+  app.put('/Role/:id', { config: manage, schema: { tags, summary: 'Update a role and its organisations; fields not sent keep their stored values', params: IdParams, body: RoleBody, response: { 200: EmptyEnvelope } } }, async (request) => {
     await db.transaction().execute(async (trx) => {
       const existing = await findRole(trx, request.params.id);
       if (!existing) throw notFound();

@@ -113,10 +113,15 @@ export const areaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     async (request) => {
       const existing = await findArea(db, request.params.id);
       if (!existing) throw notFound();
-      const input = validateArea({ parentId: existing.parentId, enCode: existing.enCode, ...request.body });
+      const { parentId, enCode, quickQuery, sortCode, enabledMark, description } = existing;
+      // Fields not sent keep their stored values.
+      const input = validateArea({ parentId, enCode, quickQuery, sortCode: Number(sortCode), enabledMark: Number(enabledMark), description, ...request.body });
       if (input.enCode !== existing.enCode || input.parentId !== existing.parentId) throw refuse('area.placeFixed');
-      const { fullName, quickQuery, sortCode, enabledMark, description } = input;
-      await db.updateTable('baseArea').set({ fullName, quickQuery, sortCode, enabledMark, description }).where('id', '=', existing.id).execute();
+      await db
+        .updateTable('baseArea')
+        .set({ fullName: input.fullName, quickQuery: input.quickQuery, sortCode: input.sortCode, enabledMark: input.enabledMark, description: input.description })
+        .where('id', '=', existing.id)
+        .execute();
       return done(request.t('dictionary.updateSuccess'));
     },
   );
