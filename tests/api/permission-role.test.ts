@@ -143,6 +143,10 @@ describe('roles: changes', () => {
     const back = await admin.put(`/api/permission/Role/${id}`, { fullName: '华南采购员', enCode: 'southBuyer', globalMark: 0, organizeIds: [org['customer.south']] });
     expect(back.body.code).toBe(200);
     expect((await admin.get(`/api/permission/Role/${id}`)).body.data.organizeIds).toEqual([org['customer.south']]);
+    // The picker's paths replace the organisations.
+    expect((await admin.put(`/api/permission/Role/${id}`, { organizeIdsTree: [[org['customer.east']!]] })).body.code).toBe(200);
+    expect((await admin.get(`/api/permission/Role/${id}`)).body.data.organizeIds).toEqual([org['customer.east']]);
+    await admin.put(`/api/permission/Role/${id}`, { organizeIds: [org['customer.south']] });
     expect((await admin.put('/api/permission/Role/missing', { fullName: 'x', enCode: 'x' })).status).toBe(404);
   });
 

@@ -24,15 +24,17 @@ const SelectorReply = Envelope(Type.Object({ list: Type.Array(RoleSelectorNode) 
 const notFound = () => new AppError(ReplyCode.notFound, 'role.notFound');
 const isBuiltIn = (role: Pick<RoleRow, 'enCode'>) => role.enCode === ADMIN_ROLE_CODE;
 
-/** A stored role as its form: an update changes only the fields it sends. */
-async function storedForm(trx: DbOrTrx, role: RoleRow): Promise<RoleInput> {
-  const organizeIds = (await organizeIdsOfRoles(trx, [role.id])).get(role.id) ?? [];
-  return { fullName: role.fullName, enCode: role.enCode, type: role.type, globalMark: Number(role.globalMark), organizeIds, sortCode: Number(role.sortCode), enabledMark: Number(role.enabledMark), description: role.description };
+/** The update's form: the stored role with the sent fields over it (organisations sent either way replace the stored ones). */
+async function updatedForm(trx: DbOrTrx, role: RoleRow, body: RoleInput): Promise<RoleInput> {
+  const sentOrganizes = body.organizeIds !== undefined || body.organizeIdsTree !== undefined;
+  const organizeIds = sentOrganizes ? [] : ((await organizeIdsOfRoles(trx, [role.id])).get(role.id) ?? []);
+  const stored = { fullName: role.fullName, enCode: role.enCode, type: role.type, globalMark: Number(role.globalMark), organizeIds, sortCode: Number(role.sortCode), enabledMark: Number(role.enabledMark), description: role.description };
+  return { ...stored, ...body };
 }
 
 /** Checks the role form against the stored roles and organisations; returns what to write. */
 async function checkedRole(trx: DbOrTrx, body: RoleInput, existing?: RoleRow) {
-  const input = validateRole(existing ? { ...(await storedForm(trx, existing)), ...body } : body);
+  const input = validateRole(existing ? await updatedForm(trx, existing, body) : body);
   if (existing && isBuiltIn(existing) && (input.role.enCode !== existing.enCode || input.role.globalMark !== 1 || input.role.enabledMark !== 1)) throw refuse('role.builtInFixed');
   if (input.organizeIds.length) {
     const found = await trx.selectFrom('baseOrganize').select('id').where('id', 'in', input.organizeIds).execute();
