@@ -104,6 +104,8 @@ describe('managing divisions', () => {
     const byInitials = await staff.get<{ list: AreaNode[] }>('/api/system/Area/-1?keyword=bsjd');
     expect(byInitials.body.data!.list[0]!.children[0]!.children[0]!.children[0]!.id).toBe('330106001');
 
+    expect((await admin.put('/api/system/Area/330106001', { description: '杭州西湖边' })).body.code).toBe(200);
+    expect((await staff.get('/api/system/Area/330106001/Info')).body.data).toMatchObject({ fullName: '北山街道', description: '杭州西湖边' });
     const state = await admin.put('/api/system/Area/330106001/Actions/State');
     expect(state.body).toMatchObject({ code: 200, data: { enabledMark: 0 } });
     // The picker shows enabled divisions only; the management tree shows all.

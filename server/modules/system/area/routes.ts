@@ -113,9 +113,9 @@ export const areaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     async (request) => {
       const existing = await findArea(db, request.params.id);
       if (!existing) throw notFound();
-      const { parentId, enCode, quickQuery, sortCode, enabledMark, description } = existing;
+      const { parentId, fullName, enCode, quickQuery, sortCode, enabledMark, description } = existing;
       // Fields not sent keep their stored values.
-      const input = validateArea({ parentId, enCode, quickQuery, sortCode: Number(sortCode), enabledMark: Number(enabledMark), description, ...request.body });
+      const input = validateArea({ parentId, fullName, enCode, quickQuery, sortCode: Number(sortCode), enabledMark: Number(enabledMark), description, ...request.body });
       if (input.enCode !== existing.enCode || input.parentId !== existing.parentId) throw refuse('area.placeFixed');
       await db
         .updateTable('baseArea')
