@@ -40,6 +40,7 @@ export interface Database {
   baseVisualdevShortLink: ShortLinkRow;
   baseVisualdevShortLinkSubmission: ShortLinkSubmissionRow;
   baseVisualdevShortLinkHit: ShortLinkHitRow;
+  baseOrganizeRelation: OrganizeRelationRow;
 }
 
 export interface SystemRow {
@@ -57,6 +58,8 @@ export interface OrganizeRow {
   category: 'company' | 'department';
   fullName: string;
   enCode: string;
+  /** The manager: a user id (migration 0015). */
+  managerId: string | null;
   sortCode: number;
   enabledMark: number;
   description: string | null;
@@ -174,6 +177,16 @@ export interface ModuleItemRow {
   fullNameI18n: string | null;
   enCode: string;
   sortCode: number;
+}
+
+/** Which organisations an organisation role (globalMark 0) belongs to (migration 0015, also 0017). */
+export interface OrganizeRelationRow {
+  id: string;
+  organizeId: string;
+  objectType: 'Role';
+  objectId: string;
+  sortCode: number;
+  createdAt: number;
 }
 
 /** A grant: a role may see a module, module item, or call an API permission code. */
