@@ -124,6 +124,12 @@ describe('creating, reading, editing and deleting', () => {
     expect((await row(ids['group.sub.sales.north']!))!.parentId).toBe(ids['group.sub']);
     await admin.put(`/api/permission/Organize/${ids['group.sub.sales.north']}`, { parentId: ids['group.sub.sales'], fullName: '华北组', enCode: 'group.sub.sales.north' });
     expect(await row(ids['group.sub.sales.north']!)).toMatchObject({ parentId: ids['group.sub.sales'], category: 'department' });
+    // A form without parentId and managerId keeps both.
+    const before = await row(ids['group.sub.sales']!);
+    expect(before!.managerId).not.toBeNull();
+    expect((await admin.put(`/api/permission/Organize/Department/${ids['group.sub.sales']}`, { fullName: '销售一部', enCode: 'group.sub.sales' })).body.code).toBe(200);
+    expect(await row(ids['group.sub.sales']!)).toMatchObject({ fullName: '销售一部', parentId: before!.parentId, managerId: before!.managerId });
+    await admin.put(`/api/permission/Organize/Department/${ids['group.sub.sales']}`, { fullName: '销售部', enCode: 'group.sub.sales' });
   });
 
   it('applies the form rules and the tree rules, each refusal writing nothing', async () => {

@@ -13,7 +13,7 @@ import { OrganizeBody, OrganizeInfo, pickerTree } from './views';
 
 const departmentNotFound = () => new AppError(ReplyCode.notFound, 'organize.departmentNotFound');
 
-/** A department by id; a company id answers as not found (the Organize calls serve companies). */
+/** A department by id; a company's id answers as not found (Organize/{id} serves both). */
 async function findDepartment(db: Db, id: string) {
   const row = await findOrganize(db, id);
   if (!row || row.category !== 'department') throw departmentNotFound();

@@ -15,12 +15,17 @@ export interface OrganizeInput extends NamedInput {
 
 const ROOT = '-1';
 
-/** The form's own rules (no database): a company without a parent is a top company; a department needs one. */
-function validateOrganize(input: OrganizeInput, category: OrganizeRow['category']) {
+/**
+ * The form's own rules (no database). Without a parent an edited node keeps its own, a new
+ * company is a top company and a new department is refused; without managerId an edited node
+ * keeps its manager (null clears it).
+ */
+function validateOrganize(input: OrganizeInput, category: OrganizeRow['category'], existing?: OrganizeRow) {
   const named = validateNamed(input);
-  const parentId = input.parentId?.trim() || (category === 'company' ? ROOT : '');
+  const parentId = input.parentId?.trim() || existing?.parentId || (category === 'company' ? ROOT : '');
   if (!parentId || (category === 'department' && parentId === ROOT)) throw refuse('organize.parentRequired');
-  return { ...named, parentId, managerId: input.managerId?.trim() || null };
+  const managerId = input.managerId === undefined ? (existing?.managerId ?? null) : input.managerId?.trim() || null;
+  return { ...named, parentId, managerId };
 }
 
 /**
@@ -30,7 +35,7 @@ function validateOrganize(input: OrganizeInput, category: OrganizeRow['category'
  * tree decides data scope, so the access counter moves with it.
  */
 export async function saveOrganize(db: Db, category: OrganizeRow['category'], input: OrganizeInput, existing?: OrganizeRow): Promise<string> {
-  const values = validateOrganize(input, existing?.category ?? category);
+  const values = validateOrganize(input, existing?.category ?? category, existing);
   return db.transaction().execute(async (trx) => {
     const all = await listOrganizes(trx);
     const id = existing?.id ?? newId();
