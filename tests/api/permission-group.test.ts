@@ -132,6 +132,14 @@ describe('permission groups', () => {
     expect(await readAccessVersion(db())).toBe(version);
   });
 
+  it('five saves of one new code at once: one is created, the others are refused as a taken code', async () => {
+    const before = await count();
+    const replies = await Promise.all([1, 2, 3, 4, 5].map((n) => admin.post('/api/permission/Group', { fullName: `并发组${n}`, enCode: 'concurrent' })));
+    expect(replies.filter((r) => r.body.code === 200)).toHaveLength(1);
+    for (const r of replies.filter((r) => r.body.code !== 200)) expect(r.body).toMatchObject({ code: 400, msg: '分组编码已存在' });
+    expect(await count()).toBe(before + 1);
+  });
+
   it('the picker needs a session', async () => {
     expect((await client(server.url, null).get('/api/permission/Group/Selector')).body.code).toBe(600);
   });

@@ -135,3 +135,17 @@ export async function deleteUnused(db: Db, table: 'baseOrganize' | 'basePosition
     await bumpAccessVersion(trx);
   });
 }
+
+/**
+ * Two saves of one code at once both pass the form's check; the second then meets the unique
+ * index (PostgreSQL 23505, SQLite's UNIQUE constraint) and is answered as the form's refusal.
+ */
+export async function uniqueAsRefusal<T>(work: Promise<T>, key: MessageKey): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw refuse(key);
+    throw error;
+  }
+}

@@ -10,7 +10,7 @@ import { ReplyCode } from '../../../../src/runtime/codes';
 import type { DbOrTrx } from '../../dictionary/repository';
 import { TreeSchema } from '../../dictionary/tree';
 import {
-  IdParams, NamedBodyFields, NamedViewFields, PagedQueryFields, StateData, deleteUnused, likePattern, listOrder, namedView, toggleEnabled, validateNamed, validateType, type NamedInput,
+  IdParams, NamedBodyFields, NamedViewFields, PagedQueryFields, StateData, deleteUnused, likePattern, listOrder, namedView, toggleEnabled, validateNamed, validateType, uniqueAsRefusal, type NamedInput,
 } from '../entity-form';
 
 const tags = ['group'];
@@ -29,7 +29,7 @@ const findGroup = (db: Db, id: string) => db.selectFrom('baseGroup').selectAll()
 /** Creates or updates a group in one transaction: code and name unique. */
 async function saveGroup(db: Db, input: NamedInput & { type?: string | null }, existing?: GroupRow): Promise<string> {
   const values = { ...validateNamed(input), type: validateType(input.type) };
-  return db.transaction().execute(async (trx) => {
+  const saving = db.transaction().execute(async (trx) => {
     const id = existing?.id ?? newId();
     const clash = (column: 'enCode' | 'fullName', value: string) => trx.selectFrom('baseGroup').select('id').where(column, '=', value).where('id', '<>', id).executeTakeFirst();
     if (await clash('enCode', values.enCode)) throw refuse('group.codeExists');
@@ -39,6 +39,7 @@ async function saveGroup(db: Db, input: NamedInput & { type?: string | null }, e
     await bumpAccessVersion(trx);
     return id;
   });
+  return uniqueAsRefusal(saving, 'group.codeExists');
 }
 
 /** /api/permission/Group: permission groups, sets of users named as one target. */

@@ -4,7 +4,7 @@ import type { OrganizeRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
 import { subtreeIds } from '../../../auth/org-tree';
 import { refuse } from '../../../http/errors';
-import { validateNamed, type NamedInput } from '../entity-form';
+import { validateNamed, uniqueAsRefusal, type NamedInput } from '../entity-form';
 import { listOrganizes } from './repository';
 import { parentsOf } from './views';
 
@@ -36,7 +36,7 @@ function validateOrganize(input: OrganizeInput, category: OrganizeRow['category'
  */
 export async function saveOrganize(db: Db, category: OrganizeRow['category'], input: OrganizeInput, existing?: OrganizeRow): Promise<string> {
   const values = validateOrganize(input, existing?.category ?? category, existing);
-  return db.transaction().execute(async (trx) => {
+  const saving = db.transaction().execute(async (trx) => {
     const all = await listOrganizes(trx);
     const id = existing?.id ?? newId();
     if (values.parentId !== ROOT) {
@@ -53,4 +53,5 @@ export async function saveOrganize(db: Db, category: OrganizeRow['category'], in
     await bumpAccessVersion(trx);
     return id;
   });
+  return uniqueAsRefusal(saving, 'organize.codeExists');
 }

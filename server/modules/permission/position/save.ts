@@ -3,7 +3,7 @@ import { newId } from '../../../db/ids';
 import type { PositionRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
 import { refuse } from '../../../http/errors';
-import { validateNamed, validateType, type NamedInput } from '../entity-form';
+import { validateNamed, validateType, uniqueAsRefusal, type NamedInput } from '../entity-form';
 
 export interface PositionInput extends NamedInput {
   organizeId?: string | null;
@@ -19,7 +19,7 @@ export async function savePosition(db: Db, input: PositionInput, existing?: Posi
   const organizeId = input.organizeId?.trim();
   if (!organizeId) throw refuse('position.organizeRequired');
   const values = { ...named, organizeId, type: validateType(input.type) };
-  return db.transaction().execute(async (trx) => {
+  const saving = db.transaction().execute(async (trx) => {
     const id = existing?.id ?? newId();
     if (!(await trx.selectFrom('baseOrganize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw refuse('position.organizeNotFound');
     const clash = (column: 'enCode' | 'fullName', value: string) => {
@@ -34,4 +34,5 @@ export async function savePosition(db: Db, input: PositionInput, existing?: Posi
     await bumpAccessVersion(trx);
     return id;
   });
+  return uniqueAsRefusal(saving, 'position.codeExists');
 }
