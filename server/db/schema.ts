@@ -59,6 +59,8 @@ export interface OrganizeRow {
   category: 'company' | 'department';
   fullName: string;
   enCode: string;
+  /** The manager: a user id (migration 0015). */
+  managerId: string | null;
   sortCode: number;
   enabledMark: number;
   description: string | null;
@@ -178,7 +180,7 @@ export interface ModuleItemRow {
   sortCode: number;
 }
 
-/** Which organisations an organisation role (globalMark 0) belongs to (migration 0017). */
+/** Which organisations an organisation role (globalMark 0) belongs to (migration 0015). */
 export interface OrganizeRelationRow {
   id: string;
   organizeId: string;

@@ -38,7 +38,7 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
     await trx.insertInto('baseSystem').values({ id: systemId, fullName: '供应链服务平台', enCode: 'main', icon: 'icon-ym icon-ym-systemManage', sortCode: 0, enabledMark: 1 }).execute();
 
     const org = (parentId: string, category: OrganizeRow['category'], fullName: string, enCode: string, sortCode: number): OrganizeRow => ({
-      id: newId(), parentId, category, fullName, enCode, sortCode, enabledMark: 1, description: null, createdAt: now,
+      id: newId(), parentId, category, fullName, enCode, managerId: null, sortCode, enabledMark: 1, description: null, createdAt: now,
     });
     const company = org('-1', 'company', '供应链管理有限公司', 'scm', 0);
     const operations = org(company.id, 'department', '运营部', 'scm.operations', 0);

@@ -7,8 +7,7 @@ import type { Kysely } from 'kysely';
 //    the National Bureau of Statistics), read from node_modules, never from the network.
 //    Taiwan, Hong Kong and Macau come from the package's HK-MO-TW.json, which names them without
 //    codes: they get 710000, 810000, 820000 and codes below them numbered in the file's order.
-// 2. base_organize_relation: which organisations an organisation role (base_role.global_mark 0)
-//    belongs to (object_type 'Role'); one row per organisation and role.
+// (base_organize_relation, the organisations of organisation roles, is made by 0015.)
 
 interface Division { code: string; name: string; provinceCode?: string; cityCode?: string }
 export interface AreaSeedRow { id: string; parent_id: string; full_name: string; en_code: string; type: string; sort_code: number; description: string | null }
@@ -90,21 +89,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (let at = 0; at < rows.length; at += 300) {
     await db.insertInto('base_area').values(rows.slice(at, at + 300)).execute();
   }
-
-  await db.schema
-    .createTable('base_organize_relation')
-    .addColumn('id', 'varchar(50)', (c) => c.primaryKey())
-    .addColumn('organize_id', 'varchar(50)', (c) => c.notNull())
-    .addColumn('object_type', 'varchar(20)', (c) => c.notNull())
-    .addColumn('object_id', 'varchar(50)', (c) => c.notNull())
-    .addColumn('sort_code', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('ix_organize_relation_object').on('base_organize_relation').columns(['object_type', 'object_id']).execute();
-  await db.schema.createIndex('ix_organize_relation_organize').on('base_organize_relation').columns(['organize_id', 'object_type']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('base_organize_relation').ifExists().execute();
   await db.schema.dropTable('base_area').ifExists().execute();
 }
