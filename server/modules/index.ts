@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { currentUserModule } from './current-user';
+import { usersModule } from './permission/users';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
+  await app.register(usersModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect, config: ctx.config });
