@@ -95,6 +95,8 @@ export const manageRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     async (request) => {
       const caller = principalOf(request);
       const input = readForm(request.body, null);
+      // Checked before hashing too: a refused form costs no argon2 run.
+      await validateUser(db, input, null, caller);
       const { passwordHash, isDefault } = await initialPasswordHash(db);
       const id = await db.transaction().execute(async (trx) => {
         await validateUser(trx, input, null, caller);
