@@ -5,7 +5,7 @@ import type { Db } from '../../../db';
 import { principalOf } from '../../../auth/access';
 import { subtreeIds } from '../../../auth/org-tree';
 import { Envelope, PagedEnvelope, ok } from '../../../http/envelope';
-import { byAccount, inOrganizes, pageOf, pagination, related, userOptions, withKeyword } from './read';
+import { byAccount, inOrganizes, never, pageOf, pagination, related, userOptions, withKeyword } from './read';
 import { tags } from './manage-routes';
 import { pickerTree } from './org-nodes';
 import {
@@ -145,7 +145,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
           related('Position', positionIds)(eb),
           related('Role', roleIds)(eb),
           related('Group', groupIds)(eb),
-          userIds.length ? eb('baseUser.id', 'in', userIds) : eb.val(false),
+          userIds.length ? eb('baseUser.id', 'in', userIds) : never(),
         ]),
       );
       const { rows, total } = await pageOf(query, currentPage, pageSize);

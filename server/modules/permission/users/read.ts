@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../../db';
 import type { Database, UserRow } from '../../../db/schema';
@@ -159,13 +159,16 @@ export async function userOptions(db: Db, users: readonly Pick<UserRow, 'id' | '
   }));
 }
 
+/** A condition no row meets (SQLite cannot bind a boolean). */
+export const never = () => sql<boolean>`1 = 0`;
+
 type UserQuery = SelectQueryBuilder<Database, 'baseUser', object>;
 
 /** Users with a membership (major or related) in one of the organisations. */
 export function inOrganizes(organizeIds: readonly string[]) {
   return (eb: ExpressionBuilder<Database, 'baseUser'>) =>
     organizeIds.length === 0
-      ? eb.val(false)
+      ? never()
       : eb.or([
           eb('baseUser.organizeId', 'in', organizeIds),
           eb.exists(
@@ -182,7 +185,7 @@ export function inOrganizes(organizeIds: readonly string[]) {
 /** Users holding the object (a position also counts when it is their major one). */
 export function related(objectType: UserRelationRow['objectType'], objectIds: readonly string[]) {
   return (eb: ExpressionBuilder<Database, 'baseUser'>) => {
-    if (objectIds.length === 0) return eb.val(false);
+    if (objectIds.length === 0) return never();
     const relation = eb.exists(
       eb
         .selectFrom('baseUserRelation as r')

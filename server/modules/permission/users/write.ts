@@ -37,7 +37,8 @@ export interface UserInput extends Memberships {
 export function idList(value: readonly string[] | string | null | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   if (value === null) return [];
-  const items = typeof value === 'string' ? value.split(',') : value;
+  // Split array items too: the validator may have coerced a comma-joined text into a one-item array.
+  const items = (typeof value === 'string' ? [value] : value).flatMap((v) => v.split(','));
   return [...new Set(items.map((s) => s.trim()).filter(Boolean))];
 }
 
