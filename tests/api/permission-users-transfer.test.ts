@@ -40,7 +40,7 @@ async function download(url: string): Promise<{ status: number; rows: string[][]
 function workbook(rows: string[][]): Blob {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'users');
-  return new Blob([XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer]);
+  return new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]);
 }
 
 async function upload(client: UsersClient, blob: Blob, name = 'users.xlsx') {
@@ -117,7 +117,7 @@ describe('import', () => {
     const before = await snapshot(db);
     expect((await admin.post('/Uploader', new FormData())).body.msg).toBe('请先上传文件');
     expect((await upload(admin, new Blob(['a,b']), 'users.csv')).body.msg).toBe('只能上传xls或xlsx文件');
-    expect((await upload(admin, new Blob([Buffer.alloc(600 * 1024, 1)]), 'big.xlsx')).body.msg).toBe('文件大小不能超过500KB');
+    expect((await upload(admin, new Blob([new Uint8Array(600 * 1024).fill(1)]), 'big.xlsx')).body.msg).toBe('文件大小不能超过500KB');
     expect((await upload(admin, workbook([['名字'], ['x']]))).body.msg).toBe('文件无法读取，请使用导入模板');
     expect((await upload(admin, workbook([['账号'], ...Array.from({ length: 1001 }, (_, i) => [`u${i}`])]))).body.msg).toBe('导入数据最多1000条');
     expect((await admin.get(`/ImportPreview?fileName=${'a'.repeat(43)}.xlsx`)).body.msg).toBe('上传的文件不存在或已过期，请重新上传');

@@ -181,6 +181,8 @@ describe('create, update, major switch', () => {
     expect((await admin.put(`/${id}`, { realName: '周七七', managerId: lisi, groupIds: [ids.operationsGroup] })).body).toEqual({ code: 200, msg: '修改成功' });
     expect(await accessVersion(db)).toBeGreaterThan(version);
     expect((await admin.get(`/${id}`)).body.data).toMatchObject({ realName: '周七七', managerId: lisi, organizeIds: [ids['scm.it'], ids['scm.operations']], groupIds: [ids.operationsGroup], roleIds: [ids['role.staff']] });
+    expect((await admin.put(`/${id}`, { description: '只改说明' })).body.code).toBe(200);
+    expect((await admin.get(`/${id}`)).body.data).toMatchObject({ realName: '周七七', description: '只改说明', managerId: lisi, roleIds: [ids['role.staff']] });
     const before = await snapshot(db);
     expect((await admin.put(`/${lisi}`, { realName: '李四', managerId: id })).body.msg).toBe('直属主管不能是自己或自己的下属');
     expect((await admin.put(`/${id}`, { realName: '周七', managerId: id })).body.msg).toBe('直属主管不能是自己或自己的下属');

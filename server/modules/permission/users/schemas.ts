@@ -50,7 +50,7 @@ export const UserRowView = Type.Object({
   lockMark: Type.Integer({ description: '1 while sign-in is locked out after failed attempts (unlock with PUT {id}/Actions/unlock)' }),
   description: Nullable(Type.String()),
   creatorTime: Type.Number(),
-});
+}, { additionalProperties: false });
 
 export const UserInfoView = Type.Object({
   id: Type.String(),
@@ -76,7 +76,7 @@ export const UserInfoView = Type.Object({
   creatorTime: Type.Number(),
   lastModifyTime: Nullable(Type.Number()),
   prevLoginTime: Nullable(Type.Number()),
-});
+}, { additionalProperties: false });
 
 /**
  * The user form. organizeIds/positionIds/roleIds/groupIds are the memberships; organizeId and
@@ -103,7 +103,7 @@ const userFields = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
 };
 export const CreateBody = Type.Object({ account: Type.String({ maxLength: 200 }), ...userFields });
-export const UpdateBody = Type.Object({ account: Type.Optional(Type.String({ maxLength: 200 })), ...userFields });
+export const UpdateBody = Type.Object({ ...userFields, account: Type.Optional(Type.String({ maxLength: 200 })), realName: Type.Optional(userFields.realName) });
 
 export const CreatedData = Type.Object({ id: Type.String() });
 
@@ -144,7 +144,7 @@ export const UserOption = Type.Object({
   type: Type.Literal('user'),
   isLeaf: Type.Boolean(),
   hasChildren: Type.Boolean(),
-});
+}, { additionalProperties: false });
 
 export const OrganizationQuery = Type.Object({
   organizeId: Type.Optional(Type.String({ maxLength: 50, description: "'0' (default) = the top of the tree" })),

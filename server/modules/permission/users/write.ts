@@ -67,7 +67,7 @@ export function readForm(body: Static<typeof CreateBody> | Static<typeof UpdateB
   const gender = body.gender === undefined ? base.gender : body.gender === null || body.gender === '' ? null : Number(body.gender);
   return {
     account: body.account?.trim() ?? base.account,
-    realName: body.realName.trim(),
+    realName: body.realName?.trim() ?? base.realName,
     gender,
     mobile: blankToNull(body.mobilePhone) ?? (body.mobilePhone === undefined ? base.mobile : null),
     email: blankToNull(body.email) ?? (body.email === undefined ? base.email : null),
