@@ -40,6 +40,8 @@ export interface Database {
   baseVisualdevShortLink: ShortLinkRow;
   baseVisualdevShortLinkSubmission: ShortLinkSubmissionRow;
   baseVisualdevShortLinkHit: ShortLinkHitRow;
+  baseArea: AreaRow;
+  baseOrganizeRelation: OrganizeRelationRow;
 }
 
 export interface SystemRow {
@@ -174,6 +176,32 @@ export interface ModuleItemRow {
   fullNameI18n: string | null;
   enCode: string;
   sortCode: number;
+}
+
+/** Which organisations an organisation role (globalMark 0) belongs to (migration 0017). */
+export interface OrganizeRelationRow {
+  id: string;
+  organizeId: string;
+  objectType: 'Role';
+  objectId: string;
+  sortCode: number;
+  createdAt: number;
+}
+
+/** An administrative division (migration 0017): id and enCode are the six-digit division code. */
+export interface AreaRow {
+  id: string;
+  parentId: string; // '-1' for a province
+  fullName: string;
+  enCode: string;
+  /** '1' province, '2' city, '3' district, '4' street. */
+  type: string;
+  /** Pinyin initials for search; the seeded data set has none. */
+  quickQuery: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
 }
 
 /** A grant: a role may see a module, module item, or call an API permission code. */

@@ -9,6 +9,8 @@ import { dataInterfaceModule } from './data-interface';
 import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
+import { areaRoutes } from './system/area';
+import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
 import { onSessionsEnded } from '../auth/sessions';
 import { createLocalHub, type RealtimeHub } from '../realtime/hub';
@@ -39,6 +41,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(usersModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
+  await app.register(areaRoutes, { prefix: '/api/system', db: ctx.db });
+  await app.register(roleRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect, config: ctx.config });
   await app.register(realtimeRoutes, { hub });
 }
