@@ -189,6 +189,23 @@ describe('create, update, major switch', () => {
     expect(await snapshot(db)).toEqual(before);
   });
 
+  it('gives an organisation role only to members of its organisation or of one below it', async () => {
+    const db = server.database.db;
+    const role = await fetch(`${server.url}/api/permission/Role`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenFor(db, 'admin')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: '公司经理', enCode: 'companyManager', globalMark: 0, organizeIds: [ids.scm], enabledMark: 1, sortCode: 0 }),
+    }).then((r) => r.json());
+    expect(role.code).toBe(200);
+    const roleId = role.data.id as string;
+    const before = await snapshot(db);
+    const refused = await admin.post('', newUser('qianjiu', { organizeIds: [ids['customer.east']], organizeId: ids['customer.east'], positionIds: [], positionId: null, roleIds: [roleId] }));
+    expect(refused.body.msg).toBe('组织角色“公司经理”不属于该用户所在的组织');
+    expect(await snapshot(db)).toEqual(before);
+    // Operations is a department of the company that owns the role.
+    expect((await admin.post('', newUser('qianjiu', { roleIds: [roleId] }))).body.code).toBe(200);
+  });
+
   it('lets a non-administrator manager neither touch an administrator nor hand out a role beyond their own rights', async () => {
     const db = server.database.db;
     const manager = await userManager(db, 'usermgr');

@@ -5,6 +5,7 @@ import type { Db } from '../../../db';
 import { newId } from '../../../db/ids';
 import type { Database, UserRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
+import { ancestorIds, organizeParents } from '../../../auth/org-tree';
 import type { Principal } from '../../../auth/principal';
 import { hashPassword, md5Hex } from '../../../auth/passwords';
 import { refuse } from '../../../http/errors';
@@ -133,10 +134,31 @@ export async function validateUser(db: Trx, input: UserInput, userId: string | n
   if (input.positionId !== null && !input.positionIds.includes(input.positionId)) throw refuse('users.majorPositionNotAmong');
   const noRole = await missing(db, 'baseRole', input.roleIds);
   if (noRole) throw refuse('users.roleNotFound', { id: noRole });
+  await checkOrganizeRoles(db, input);
   const noGroup = await missing(db, 'baseGroup', input.groupIds);
   if (noGroup) throw refuse('users.groupNotFound', { id: noGroup });
   if (input.managerId) await checkManager(db, input.managerId, userId);
   await checkRolesWithinCaller(db, caller, input.roleIds.filter((id) => !held.includes(id)));
+}
+
+/**
+ * An organisation role (globalMark 0) goes only to members of one of its organisations or of an
+ * organisation below one of them: the role's organisations decide who may be given it.
+ */
+async function checkOrganizeRoles(db: Trx, input: UserInput): Promise<void> {
+  if (input.roleIds.length === 0) return;
+  const orgRoles = await db.selectFrom('baseRole').select(['id', 'fullName']).where('id', 'in', input.roleIds).where('globalMark', '=', 0).execute();
+  if (orgRoles.length === 0) return;
+  const owners = await db
+    .selectFrom('baseOrganizeRelation')
+    .select(['objectId', 'organizeId'])
+    .where('objectType', '=', 'Role')
+    .where('objectId', 'in', orgRoles.map((r) => r.id))
+    .execute();
+  const parents = await organizeParents(db);
+  const reach = new Set(input.organizeIds.flatMap((id) => ancestorIds(parents, id)));
+  const outside = orgRoles.find((r) => !owners.some((o) => o.objectId === r.id && reach.has(o.organizeId)));
+  if (outside) throw refuse('users.roleOutsideOrganizes', { name: outside.fullName });
 }
 
 /** The manager exists and the chain above them never reaches the user (no cycle). */
