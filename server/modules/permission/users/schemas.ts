@@ -80,8 +80,9 @@ export const UserInfoView = Type.Object({
 
 /**
  * The user form. organizeIds/positionIds/roleIds/groupIds are the memberships; organizeId and
- * positionId the major ones (default: the first of their list). The product client sends
- * organizeId/positionId as comma-joined lists: a value with a comma is read as the list.
+ * positionId the major ones (default: the first of their list). Sent without its list,
+ * organizeId/positionId IS the list (the product client sends them comma-joined), its first id
+ * the major one.
  */
 const userFields = {
   realName: Type.String({ maxLength: 200 }),
