@@ -7,7 +7,7 @@ import { organizeVisible, type PickerScope } from './visibility';
 type Node = Static<typeof PickerNode>;
 
 const ORG_ICON = { company: 'icon-ym icon-ym-tree-organization3', department: 'icon-ym icon-ym-tree-department1' } as const;
-const USER_ICON = 'icon-ym icon-ym-tree-user2';
+export const USER_ICON = 'icon-ym icon-ym-tree-user2';
 
 /**
  * The organisation tree as the pickers see it: the organisations of the scope, and the enabled

@@ -7,7 +7,7 @@ import { subtreeIds } from '../../../auth/org-tree';
 import { Envelope, PagedEnvelope, ok } from '../../../http/envelope';
 import { byAccount, inOrganizes, never, pageOf, pagination, related, userOptions, withKeyword } from './read';
 import { tags } from './manage-routes';
-import { pickerTree } from './org-nodes';
+import { pickerTree, USER_ICON } from './org-nodes';
 import {
   ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, SelectedItem, UserOption,
 } from './schemas';
@@ -61,7 +61,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     const scope = await scopeOf(db, request);
     if (keyword?.trim()) {
       const rows = await withKeyword(visibleUsers(db, scope), keyword).selectAll('baseUser').orderBy('baseUser.account').limit(PICKER_LIMIT).execute();
-      return (await userOptions(db, rows)).map((u) => ({ id: u.id, parentId: '0', fullName: u.fullName, type: 'user', icon: 'icon-ym icon-ym-tree-user2', headIcon: u.headIcon, organize: u.organize, hasChildren: false, isLeaf: true, children: [] }));
+      return (await userOptions(db, rows)).map((u) => ({ id: u.id, parentId: '0', fullName: u.fullName, type: 'user', icon: USER_ICON, headIcon: u.headIcon, organize: u.organize, hasChildren: false, isLeaf: true, children: [] }));
     }
     return (await pickerTree(db, scope)).level(organizeId);
   }
