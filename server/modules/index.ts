@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { currentUserModule } from './current-user';
+import { usersModule } from './permission/users';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(organizeModule, { prefix: '/api/permission', db: ctx.db });
   await app.register(positionRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(groupRoutes, { prefix: '/api/permission', db: ctx.db });
+  await app.register(usersModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(areaRoutes, { prefix: '/api/system', db: ctx.db });

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { Envelope, ok } from '../../http/envelope';
-import { readSysConfig, SYS_CONFIG_DEFAULTS } from './config-store';
+import { readSysConfig, SYS_CONFIG_DEFAULTS, WRITE_ONLY_CONFIG_KEYS } from './config-store';
 
-// Every key, typed by its default: text keys are strings, the rest numbers.
+// Every key but the write-only ones, typed by its default: text keys are strings, the rest numbers.
+const writeOnly = new Set<string>(WRITE_ONLY_CONFIG_KEYS);
 const SysConfigData = Type.Object(
-  Object.fromEntries(Object.entries(SYS_CONFIG_DEFAULTS).map(([k, v]) => [k, typeof v === 'string' ? Type.String() : Type.Number()])),
+  Object.fromEntries(Object.entries(SYS_CONFIG_DEFAULTS).filter(([k]) => !writeOnly.has(k)).map(([k, v]) => [k, typeof v === 'string' ? Type.String() : Type.Number()])),
 );
 
 /** /api/system/SysConfig: the whole system configuration, for the configuration screen. */
