@@ -14,12 +14,12 @@ import { pathParam, shapedBody, wildBody, type JsonSchema, type Samples } from '
  * Every reply must come (no hang), be below 500, and a refused request must leave the database
  * as it was (db-digest.ts: every table but the ones that record attempts by design).
  *
- * Bounded: FUZZ_BUDGET requests per caller in all (default 600) spread over the routes, at least
+ * Bounded: FUZZ_BUDGET requests per caller in all (default 500) spread over the routes, at least
  * 3 and at most 25 per route, and at most FUZZ_ROUTE_MS per route. A failure prints the replay:
  * FUZZ_SEED (default fixed, so CI runs are repeatable) and FUZZ_ROUTE ("POST /api/…") select it.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const BUDGET = Number(process.env.FUZZ_BUDGET ?? 600);
+const BUDGET = Number(process.env.FUZZ_BUDGET ?? 500);
 const ROUTE_MS = Number(process.env.FUZZ_ROUTE_MS ?? 15_000);
 const ONLY_ROUTE = process.env.FUZZ_ROUTE;
 const ANSWER_WITHIN_MS = 20_000;
