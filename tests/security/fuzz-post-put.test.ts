@@ -134,6 +134,7 @@ describe('fuzzing every POST and PUT route: no 5xx, no hang, nothing written whe
     expect(routes.length).toBeGreaterThan(20);
     // Schemas were found for the routes that take JSON, so shaped bodies reach their handlers.
     expect(routes.filter((r) => r.body).length).toBeGreaterThan(routes.length / 2);
+    // The tables left out of the write check stay the few that record attempts (db-digest.ts).
     expect(WRITTEN_ON_REFUSAL.tables.length).toBeLessThan(8);
   });
 
@@ -163,6 +164,7 @@ describe('fuzzing every POST and PUT route: no 5xx, no hang, nothing written whe
       }
       expect(failures, `FUZZ_SEED=${SEED}, ${numRuns} runs per route`).toEqual([]);
       // Both kinds occurred: some calls reached a handler that let them through, some were refused.
+      if (ONLY_ROUTE) return;
       expect(tally.allowed, JSON.stringify(tally)).toBeGreaterThan(10);
       expect(tally.refused, JSON.stringify(tally)).toBeGreaterThan(10);
     }, 900_000);
