@@ -9,6 +9,7 @@ import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
 import { visualdevModule } from './visualdev/routes';
+import { authorityRoutes } from './permission/authority/routes';
 import { onSessionsEnded } from '../auth/sessions';
 import { createLocalHub, type RealtimeHub } from '../realtime/hub';
 import { realtimeRoutes } from '../realtime/socket-routes';
@@ -36,6 +37,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
+  await app.register(authorityRoutes, { prefix: '/api/permission/Authority', db: ctx.db });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect, config: ctx.config });
   await app.register(realtimeRoutes, { hub });

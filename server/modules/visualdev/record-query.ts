@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow } from '../../db/schema';
 import { activeKeyword, filterCondition, filterMatches, matchCap, matchedPage, matchLed } from './record-matches';
@@ -36,7 +36,15 @@ export interface RecordQuery {
    * or a deleted parent, so an orphan is never lost).
    */
   parent?: { field: string; id: string | null } | null;
+  /**
+   * The caller's data scope as a condition on the record row `r` (record-scope.ts); null or
+   * absent: every record. With a scope the count reads the scoped records (their indexes),
+   * not the model's count row or the filters' matches alone.
+   */
+  scopeWhere?: ScopeWhere | null;
 }
+
+export type ScopeWhere = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 type RecordSelect = SelectQueryBuilder<Database & { r: VisualdevRecordRow }, 'r', object>;
 type AnyBuilder = ExpressionBuilder<any, any>;
@@ -62,6 +70,7 @@ function applyFilters(dialect: Dialect, modelId: string, query: RecordQuery, q: 
   }
   const keyword = query.keyword;
   if (keyword && keyword.text && keyword.fields.length) q = q.where(keywordCondition(dialect, modelId, keyword, 'r.id'));
+  if (query.scopeWhere) q = q.where(query.scopeWhere);
   return q;
 }
 
@@ -70,7 +79,7 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
   const base = applyFilters(dialect, modelId, query, db.selectFrom('visualdevRecord as r').where('r.modelId', '=', modelId) as unknown as RecordSelect);
   const keyword = activeKeyword(query);
   let count;
-  if (query.parent) count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
+  if (query.parent || query.scopeWhere) count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
   else if (query.filters.length) count = filterMatches(db, dialect, modelId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
   // the text index's rows belong to the model's records: count them without reading a record
   else if (keyword) count = db.selectFrom(sql<{ recordId: string }>`(${keywordMatches(dialect, modelId, keyword)})`.as('k')).select(sql<number | string>`count(distinct k.record_id)`.as('total'));
@@ -102,7 +111,7 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
 }
 
 export async function listRecords(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
-  if (matchLed(query)) {
+  if (!query.scopeWhere && matchLed(query)) {
     const led = (await matchedPage(db, dialect, modelId, query, page).execute(db)).rows;
     const first = led[0]!;
     if (Number(first.found) <= matchCap(query)) {

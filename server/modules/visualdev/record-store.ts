@@ -4,6 +4,7 @@ import type { VisualdevRecordRow, VisualdevRecordValueRow } from '../../db/schem
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
 import { deleteText, insertText, keywordFieldsOf, textRows } from './record-text';
+import type { ScopeWhere } from './record-query';
 
 /**
  * Records of models without bound tables: one JSON document per record (visualdev_record),
@@ -106,7 +107,9 @@ export async function updateRecord(trx: Tx, model: CompiledModel, row: Visualdev
   await insertIndexRows(trx, model, [row]);
 }
 
-export async function deleteRecords(trx: Tx, modelId: string, ids: string[]): Promise<number> {
+export async function deleteRecords(trx: Tx, modelId: string, ids: string[], scopeWhere?: ScopeWhere | null): Promise<number> {
+  // outside the caller's scope a record does not exist: only the ids in scope are deleted
+  if (scopeWhere && ids.length) ids = (await trx.selectFrom('visualdevRecord as r').select('r.id').where('r.modelId', '=', modelId).where('r.id', 'in', ids).where(scopeWhere).execute()).map((r) => r.id);
   if (ids.length === 0) return 0;
   await trx.deleteFrom('visualdevRecordValue').where('modelId', '=', modelId).where('recordId', 'in', ids).execute();
   await deleteText(trx, modelId, ids);
@@ -142,23 +145,28 @@ export async function reindexModel(db: Db, model: CompiledModel): Promise<void> 
   });
 }
 
-export async function findRecord(db: Db, modelId: string, id: string): Promise<VisualdevRecordRow | undefined> {
-  return db.selectFrom('visualdevRecord').selectAll().where('modelId', '=', modelId).where('id', '=', id).executeTakeFirst();
+/** A record by id; with a scope, only when it is in scope (else as if missing). */
+export async function findRecord(db: Db, modelId: string, id: string, scopeWhere?: ScopeWhere | null): Promise<VisualdevRecordRow | undefined> {
+  let query = db.selectFrom('visualdevRecord as r').selectAll('r').where('r.modelId', '=', modelId).where('r.id', '=', id);
+  if (scopeWhere) query = query.where(scopeWhere);
+  return query.executeTakeFirst();
 }
 
 export { listQueries, listRecords, type RecordFilter, type RecordQuery } from './record-query';
 
 /** Which of `ids` have at least one child (a record whose parent field names them): one indexed query per page. */
-export async function parentsAmong(db: Db, modelId: string, parentField: string, ids: string[]): Promise<Set<string>> {
+export async function parentsAmong(db: Db, modelId: string, parentField: string, ids: string[], scopeWhere?: ScopeWhere | null): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  let query = db
     .selectFrom('visualdevRecordValue')
     .select('textValue')
     .distinct()
-    .where('modelId', '=', modelId)
+    .where('visualdevRecordValue.modelId', '=', modelId)
     .where('field', '=', parentField)
-    .where('textValue', 'in', ids)
-    .execute();
+    .where('textValue', 'in', ids);
+  // children outside the caller's scope do not exist for them
+  if (scopeWhere) query = query.where((eb) => eb.exists(eb.selectFrom('visualdevRecord as r').select('r.id').whereRef('r.id', '=', 'visualdevRecordValue.recordId').where(scopeWhere as any)));
+  const rows = await query.execute();
   return new Set(rows.map((r) => r.textValue!).filter(Boolean));
 }
 
