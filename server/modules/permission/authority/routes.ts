@@ -34,7 +34,9 @@ const SaveBody = Type.Partial(Type.Object(Object.fromEntries(GRANT_AREAS.map((a)
 const Condition = Type.Object({
   field: Type.String({ minLength: 1, maxLength: 100 }),
   op: Type.String({ enum: [...CONDITION_OPS] }),
-  value: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null(), Type.Array(Type.Union([Type.String({ maxLength: 200 }), Type.Number()]), { maxItems: 100 })])),
+  // checked in schemes.ts (string, number, null or a list of up to 100 of them), not here: the body
+  // validator coerces types, and '0001' must stay text while 100 stays a number
+  value: Type.Optional(Type.Unknown({ description: 'a string, a number, null, or an array of strings and numbers; strings may be placeholders (@userId …)' })),
 });
 const CustomCondition = Type.Object({ logic: Type.Union([Type.Literal('and'), Type.Literal('or')]), conditions: Type.Array(Condition, { maxItems: 50 }) });
 const SchemeBody = Type.Object({
