@@ -23,7 +23,7 @@ import { unionScope } from '../server/auth/data-scope';
 import { compileDescriptor } from '../server/modules/visualdev/compiler';
 import { recordQueryOf } from '../server/modules/visualdev/record-service';
 import { indexedFields, insertRecords, listRecords } from '../server/modules/visualdev/record-store';
-import { scopeCondition } from '../server/modules/visualdev/record-scope';
+import { scopeSqlOf } from '../server/modules/visualdev/record-scope';
 import { goodsColumns, goodsForm } from '../tests/api/visualdev-fixture';
 
 const args = process.argv.slice(2);
@@ -74,7 +74,7 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 const facts = { userId: 'bench', positionId: null, departmentId: orgIds[0]!, organizeId: orgIds[0]!, organizeAndBelow: [orgIds[0]!] };
 const scope = unionScope([{ scopeType: 'org', conditionJson: null }], facts, new Set(indexedFields(model).keys()));
 const open = { all: false, button: new Set<string>(), column: new Set<string>(), form: new Set<string>() };
-const scoped = { ...open, scope, scopeWhere: scopeCondition(model.id, scope, indexedFields(model)) };
+const scoped = { ...open, scope, scopeSql: scopeSqlOf(model.id, scope, indexedFields(model)) };
 const cases = [
   { name: 'first page', body: {} },
   { name: 'page 50, sorted by a field', body: { currentPage: 50, sidx: 'goodsName', sort: 'asc' } },

@@ -35,11 +35,6 @@ export async function cachedGrants(db: Db, user: UserRow, version?: number): Pro
   return grants;
 }
 
-/** Forgets a user's cached grants (sign-out); the next request reads them again. */
-export function forgetGrants(userId: string): void {
-  cache.delete(userId);
-}
-
 const ALL_CODES: ReadonlySet<PermissionCode> = new Set(PERMISSION_CODES);
 
 export async function loadPrincipal(db: Db, session: SessionRow): Promise<Principal | null> {

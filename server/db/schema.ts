@@ -35,6 +35,7 @@ export interface Database {
   visualdevRecordValue: VisualdevRecordValueRow;
   visualdevRecordText: VisualdevRecordTextRow;
   visualdevRecordCount: VisualdevRecordCountRow;
+  visualdevRecordScopeCount: VisualdevRecordScopeCountRow;
   baseDictionaryType: DictionaryTypeRow;
   baseDictionaryData: DictionaryDataRow;
   baseDataInterface: DataInterfaceRow;
@@ -555,4 +556,12 @@ export interface ShortLinkHitRow {
   ip: string;
   kind: string;
   createdAt: number;
+}
+
+/** A model's number of records per value of a data-scope column (organizeId, departmentId, createdBy). */
+export interface VisualdevRecordScopeCountRow {
+  modelId: string;
+  scopeColumn: string;
+  value: string;
+  total: number | string;
 }

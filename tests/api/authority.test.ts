@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, makeUser, tokenFor } from '../helpers/access';
 import { readAccessVersion } from '../../server/auth/access-version';
+import { readMenuFile, syncMenu } from '../../server/db/menu-file';
+import { DEFAULT_MENU_FILE } from '../../server/db/seed';
 
 /** /api/permission/Authority: grant trees, saving grants, data-scope schemes, list columns. */
 let server: TestServer;
@@ -93,6 +95,20 @@ describe('a role\'s grant tree', () => {
     const ids = await db.selectFrom('baseModule').select('id').where('enCode', 'in', ['systemManage', 'permission', 'permission.role']).execute();
     await admin.put(`/api/permission/Authority/Data/${role.roleId}`, { module: ids.map((r) => r.id) });
     expect((await me.get(`/api/permission/Authority/Data/${customerRoleId}`)).status).toBe(200);
+  });
+});
+
+describe('grants and the menu file', () => {
+  it('a grant an administrator revoked stays revoked when schemas/menu.json is synced again (every start)', async () => {
+    const db = server.database.db;
+    const tree = await admin.get(`/api/permission/Authority/Data/${customerRoleId}`);
+    const modules: string[] = tree.body.data.checked.module;
+    const order = modules.find((m) => m === menuId)!;
+    expect((await admin.put(`/api/permission/Authority/Data/${customerRoleId}`, { module: modules.filter((m) => m !== order) })).body.code).toBe(200);
+    await syncMenu(db, readMenuFile(DEFAULT_MENU_FILE));
+    expect((await grantRows(customerRoleId)).some((r) => r.itemType === 'module' && r.itemId === order)).toBe(false);
+    await admin.put(`/api/permission/Authority/Data/${customerRoleId}`, { module: modules, resource: tree.body.data.checked.resource });
+    expect((await grantRows(customerRoleId)).some((r) => r.itemType === 'resource')).toBe(true);
   });
 });
 

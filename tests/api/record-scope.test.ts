@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import XLSX from '@e965/xlsx';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { client, tokenFor } from '../helpers/access';
+import fs from 'node:fs';
+import path from 'node:path';
+import { client, grantModelMenu, tokenFor } from '../helpers/access';
 
 /**
  * The record scope boundary (issue 10 items 4 and 8): every record route of a model that judges
@@ -185,3 +187,40 @@ describe('explain access', () => {
     expect((await east.get(`/api/permission/Authority/Explain?userId=${customer.id}&menuId=${menuId}`)).status).toBe(403);
   });
 });
+
+describe('a tree table that judges data', () => {
+  it('children, hasChildren and the parent check see only records in scope', async () => {
+    const db = server.database.db;
+    const file = JSON.parse(fs.readFileSync(path.resolve('schemas/models/demo-location.json'), 'utf8'));
+    const created = await admin.post('/api/visualdev/Base', {
+      fullName: 'scoped locations', enCode: 'scopedLocations', category: '测试', type: 1, webType: 2,
+      formData: JSON.stringify(file.formData), columnData: JSON.stringify({ ...file.columnData, useDataPermission: true }), sortCode: 0,
+    });
+    expect(created.body.code, created.body.msg).toBe(200);
+    const tree = created.body.data.id as string;
+    expect((await admin.post(`/api/visualdev/Base/${tree}/Actions/Release`)).body.code).toBe(200);
+    const roleId = (await db.selectFrom('baseRole').select('id').where('enCode', '=', 'businessCustomer').executeTakeFirstOrThrow()).id;
+    const treeMenu = await grantModelMenu(db, roleId, tree, []);
+    const scheme = await admin.post(`/api/permission/Authority/Scheme/${treeMenu}`, { fullName: 'own', enCode: 'own', scopeType: 'org' });
+    const held = (await admin.get(`/api/permission/Authority/Data/${roleId}`)).body.data.checked.resource as string[];
+    expect((await admin.put(`/api/permission/Authority/Data/${roleId}`, { resource: [...held, scheme.body.data.id] })).body.code).toBe(200);
+
+    const add = async (c: ReturnType<typeof client>, data: Record<string, unknown>) => c.post(`/api/visualdev/OnlineDev/${tree}`, { data: JSON.stringify({ locationType: 'zone', ...data }) });
+    const e = (await add(east, { locationCode: 'E1', locationName: 'East root' })).body.data.id as string;
+    const s = (await add(south, { locationCode: 'S1', locationName: 'South root' })).body.data.id as string;
+    // a parent outside scope is as missing as an unknown one
+    const foreign = await add(south, { locationCode: 'S2', locationName: 'under east', parentId: e });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.msg).toBe((await add(south, { locationCode: 'S3', locationName: 'x', parentId: 'nope' })).body.msg);
+    expect((await add(admin, { locationCode: 'A1', locationName: 'admin child of east', parentId: e })).body.code).toBe(200);
+
+    const top = async (c: ReturnType<typeof client>) => (await c.post(`/api/visualdev/OnlineDev/${tree}/List`, { pageSize: 20 })).body.data.list as { id: string; hasChildren: boolean }[];
+    expect((await top(east)).map((r) => [r.id, r.hasChildren])).toEqual([[e, false]]);
+    expect((await top(south)).map((r) => r.id)).toEqual([s]);
+    expect((await top(admin)).find((r) => r.id === e)?.hasChildren).toBe(true);
+    const children = await east.post(`/api/visualdev/OnlineDev/${tree}/List`, { parentId: e, pageSize: 20 });
+    expect(children.body.data.pagination.total).toBe(0);
+    expect((await south.post(`/api/visualdev/OnlineDev/${tree}/List`, { parentId: e, pageSize: 20 })).body.data.list).toEqual([]);
+  });
+});
+

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Frozen: a migration imports no application code and never changes once released.
 // Data scope and per-user list columns:
@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 // - base_organize_relation: organisation roles' organisations. Migration 0017 (areas and roles)
 //   creates it; created here only when missing, with the same columns, so data scope reads it
 //   whichever branch lands first.
-// - record indexes for the scope's columns, each led by the model like the list's own index.
+// - record indexes for the scope's columns, each led by the model and followed by the list's
+//   default order (created_at, id), so a scope of one value walks its own records in list order.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('base_module_data_scheme')
@@ -47,14 +48,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('object_id', 'varchar(50)', (c) => c.notNull())
     .execute();
 
+  // Each model's records per value of the scope's columns, kept with every insert and delete
+  // (those columns never change after insert), so a list scoped to one column counts without
+  // reading the records (the unscoped list reads visualdev_record_count the same way).
+  await db.schema
+    .createTable('visualdev_record_scope_count')
+    .addColumn('model_id', 'varchar(50)', (c) => c.notNull())
+    .addColumn('scope_column', 'varchar(20)', (c) => c.notNull())
+    .addColumn('value', 'varchar(50)', (c) => c.notNull())
+    .addColumn('total', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('pk_vd_record_scope_count', ['model_id', 'scope_column', 'value'])
+    .execute();
+  for (const [name, column] of [['organizeId', 'organize_id'], ['departmentId', 'department_id'], ['createdBy', 'created_by']] as const) {
+    await sql`insert into visualdev_record_scope_count (model_id, scope_column, value, total)
+      select model_id, ${name}, ${sql.ref(column)}, count(*) from visualdev_record where ${sql.ref(column)} is not null group by model_id, ${sql.ref(column)}`.execute(db);
+  }
+
   await db.schema.createIndex('ix_authorize_item').on('base_authorize').columns(['item_type', 'item_id']).execute();
-  await db.schema.createIndex('ix_vd_record_org').on('visualdev_record').columns(['model_id', 'organize_id']).execute();
-  await db.schema.createIndex('ix_vd_record_dept').on('visualdev_record').columns(['model_id', 'department_id']).execute();
-  await db.schema.createIndex('ix_vd_record_creator').on('visualdev_record').columns(['model_id', 'created_by']).execute();
+  await db.schema.createIndex('ix_vd_record_org').on('visualdev_record').columns(['model_id', 'organize_id', 'created_at', 'id']).execute();
+  await db.schema.createIndex('ix_vd_record_dept').on('visualdev_record').columns(['model_id', 'department_id', 'created_at', 'id']).execute();
+  await db.schema.createIndex('ix_vd_record_creator').on('visualdev_record').columns(['model_id', 'created_by', 'created_at', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const index of ['ix_vd_record_creator', 'ix_vd_record_dept', 'ix_vd_record_org', 'ix_authorize_item']) await db.schema.dropIndex(index).ifExists().execute();
+  await db.schema.dropTable('visualdev_record_scope_count').ifExists().execute();
   await db.schema.dropTable('base_columns_purview').ifExists().execute();
   await db.schema.dropTable('base_module_data_scheme').ifExists().execute();
 }

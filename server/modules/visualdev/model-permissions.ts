@@ -1,7 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import { type RecordScope, unionScope, WHOLE_SCOPE } from '../../auth/data-scope';
-import type { ScopeWhere } from './record-query';
-import { scopeCondition } from './record-scope';
+import { type ScopeSql, scopeSqlOf } from './record-scope';
 import { indexedFields } from './record-store';
 import { AppError } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
@@ -25,11 +24,11 @@ export interface ModelPermissions {
    * modelPermissionsOf, the one source for callers, always sets both.
    */
   scope?: RecordScope;
-  /** The scope as a condition on the record row (record-scope.ts); null or absent: every record. */
-  scopeWhere?: ScopeWhere | null;
+  /** The scope as conditions on the record row (record-scope.ts); null or absent: every record. */
+  scopeSql?: ScopeSql | null;
 }
 
-const ALL: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set(), scope: WHOLE_SCOPE, scopeWhere: null };
+const ALL: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set(), scope: WHOLE_SCOPE, scopeSql: null };
 
 /**
  * The menu entries opening `moduleId` (a model, or a dictionary, report or portal page) that
@@ -54,13 +53,13 @@ export function modelPermissionsOf(principal: Principal, model: CompiledModel): 
   const menus = granted.map((id) => grants.menus.get(id)!).filter(Boolean);
   const union = (area: 'button' | 'column' | 'form') => new Set(menus.flatMap((m) => [...m[area]]));
   let scope: RecordScope = WHOLE_SCOPE;
-  let scopeWhere: ScopeWhere | null = null;
+  let scopeSql: ScopeSql | null = null;
   if (model.usePermission.data) {
     const indexed = indexedFields(model);
     scope = unionScope(menus.flatMap((m) => m.schemes), grants.scope, new Set(indexed.keys()));
-    scopeWhere = scopeCondition(model.id, scope, indexed);
+    scopeSql = scopeSqlOf(model.id, scope, indexed);
   }
-  return { all: false, button: union('button'), column: union('column'), form: union('form'), scope, scopeWhere };
+  return { all: false, button: union('button'), column: union('column'), form: union('form'), scope, scopeSql };
 }
 
 /** A button code is allowed when judging is off for buttons, or the code is granted. */

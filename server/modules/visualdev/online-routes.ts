@@ -141,7 +141,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     // tree table: whether each row has children, so the client offers expand only where there is something to load
     const parentField = treeParentField(model);
     if (parentField) {
-      const parents = await parentsAmong(db, model.id, parentField, page.rows.map((r) => r.id), perms.scopeWhere);
+      const parents = await parentsAmong(db, model.id, parentField, page.rows.map((r) => r.id), perms.scopeSql?.where);
       list = list.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) }));
     }
     return ok({ list, pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total: page.total }, refs: out.refs });

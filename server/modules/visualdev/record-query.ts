@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow } from '../../db/schema';
 import { activeKeyword, filterCondition, filterMatches, matchCap, matchedPage, matchLed } from './record-matches';
 import { keywordCondition, keywordMatches } from './record-text';
+import type { ScopeSql } from './record-scope';
 
 /**
  * The list query of a model's records (record-store.ts holds them): filters, keyword, sort and
@@ -37,11 +38,13 @@ export interface RecordQuery {
    */
   parent?: { field: string; id: string | null } | null;
   /**
-   * The caller's data scope as a condition on the record row `r` (record-scope.ts); null or
-   * absent: every record. With a scope the count reads the scoped records (their indexes),
-   * not the model's count row or the filters' matches alone.
+   * The caller's data scope (record-scope.ts); null or absent: every record. With a scope the
+   * count is the scope's kept count (one column's values, no filters) or reads the scoped records,
+   * never the model's count row or the filters' matches alone.
    */
-  scopeWhere?: ScopeWhere | null;
+  scope?: ScopeSql | null;
+  /** Which form of the scope the statements carry (listRecords picks; default the index-led one). */
+  scopeForm?: 'where' | 'walk';
 }
 
 export type ScopeWhere = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
@@ -70,7 +73,7 @@ function applyFilters(dialect: Dialect, modelId: string, query: RecordQuery, q: 
   }
   const keyword = query.keyword;
   if (keyword && keyword.text && keyword.fields.length) q = q.where(keywordCondition(dialect, modelId, keyword, 'r.id'));
-  if (query.scopeWhere) q = q.where(query.scopeWhere);
+  if (query.scope) q = q.where(query.scopeForm === 'walk' ? query.scope.walk : query.scope.where);
   return q;
 }
 
@@ -79,7 +82,7 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
   const base = applyFilters(dialect, modelId, query, db.selectFrom('visualdevRecord as r').where('r.modelId', '=', modelId) as unknown as RecordSelect);
   const keyword = activeKeyword(query);
   let count;
-  if (query.parent || query.scopeWhere) count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
+  if (query.parent || query.scope) count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
   else if (query.filters.length) count = filterMatches(db, dialect, modelId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
   // the text index's rows belong to the model's records: count them without reading a record
   else if (keyword) count = db.selectFrom(sql<{ recordId: string }>`(${keywordMatches(dialect, modelId, keyword)})`.as('k')).select(sql<number | string>`count(distinct k.record_id)`.as('total'));
@@ -111,7 +114,8 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
 }
 
 export async function listRecords(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
-  if (!query.scopeWhere && matchLed(query)) {
+  if (query.scope) return scopedList(db, dialect, modelId, query, page);
+  if (matchLed(query)) {
     const led = (await matchedPage(db, dialect, modelId, query, page).execute(db)).rows;
     const first = led[0]!;
     if (Number(first.found) <= matchCap(query)) {
@@ -122,3 +126,38 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
   const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
   return { rows: list, total: Number(total?.total ?? 0) };
 }
+
+/**
+ * Fewest records a scope holds for the page to walk the list's order and check each row (like
+ * an unscoped list); below it the scope's index leads and its few rows are sorted. Without a kept
+ * count (several clauses, field conditions) the walk is taken too: such scopes are rarely narrow.
+ */
+export const SCOPE_WALK_MIN = 2_000;
+
+/** The number of records whose column holds one of the values, from the kept counts (record-store.ts). */
+async function scopedCount(db: Db, modelId: string, column: NonNullable<ScopeSql['column']>): Promise<number> {
+  if (column.values.length === 0) return 0;
+  const row = await db
+    .selectFrom('visualdevRecordScopeCount')
+    .select((eb) => eb.fn.sum<number | string | null>('total').as('total'))
+    .where('modelId', '=', modelId)
+    .where('scopeColumn', '=', column.column)
+    .where('value', 'in', column.values)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+async function scopedList(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
+  const scope = query.scope!;
+  const plain = !query.filters.length && !activeKeyword(query) && !query.parent;
+  const known = scope.column ? await scopedCount(db, modelId, scope.column) : null;
+  // one value in the default order: the scope's index (model, column, created_at, id) is that order already
+  const ownOrder = scope.column?.values.length === 1 && !query.sort.field && !query.group && plain;
+  const walk = !ownOrder && (known === null || known >= SCOPE_WALK_MIN);
+  const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: walk ? 'walk' : 'where' }, page);
+  if (plain && known !== null) return { rows: await rows.execute(), total: known };
+  const { count } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
+  const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
+  return { rows: list, total: Number(total?.total ?? 0) };
+}
+

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { RecordScope, ResolvedCondition, ScopeClause } from '../../auth/data-scope';
+import type { ScopeWhere } from './record-query';
 
 /**
  * A data scope (server/auth/data-scope.ts) as a condition on the record row `r`, pushed into
@@ -46,17 +47,41 @@ function fieldCondition(eb: AnyBuilder, modelId: string, c: ResolvedCondition, n
   }
 }
 
-function clauseCondition(eb: AnyBuilder, modelId: string, clause: ScopeClause, numericFields: ReadonlyMap<string, 'num' | 'text'>, alias: string): Expression<SqlBool> {
-  if (clause.kind === 'column') return clause.values.length ? eb(`${alias}.${clause.column}`, 'in', clause.values) : sql<SqlBool>`1 = 0`;
+function clauseCondition(eb: AnyBuilder, modelId: string, clause: ScopeClause, numericFields: ReadonlyMap<string, 'num' | 'text'>, alias: string, walk: boolean): Expression<SqlBool> {
+  if (clause.kind === 'column') {
+    if (!clause.values.length) return sql<SqlBool>`1 = 0`;
+    // walk: the same test in a form no index answers (ids are never empty), so the planner walks
+    // the list's own order and checks each row, instead of reading every scoped row and sorting
+    return walk ? eb(sql`coalesce(${sql.ref(`${alias}.${clause.column}`)}, '')`, 'in', clause.values) : eb(`${alias}.${clause.column}`, 'in', clause.values);
+  }
   const parts = clause.conditions.map((c) => fieldCondition(eb, modelId, c, numericFields.get(c.field) === 'num', alias));
   return clause.logic === 'or' ? eb.or(parts) : eb.and(parts);
 }
 
 /** The scope's condition on `alias` (default r), or null when the scope is everything. */
-export function scopeCondition(modelId: string, scope: RecordScope | undefined, indexed: ReadonlyMap<string, 'num' | 'text'>, alias = 'r') {
+export function scopeCondition(modelId: string, scope: RecordScope | undefined, indexed: ReadonlyMap<string, 'num' | 'text'>, alias = 'r', walk = false) {
   if (!scope || scope.all) return null;
   const s = scope;
-  return (eb: AnyBuilder): Expression<SqlBool> => (s.anyOf.length ? eb.or(s.anyOf.map((c) => clauseCondition(eb, modelId, c, indexed, alias))) : sql<SqlBool>`1 = 0`);
+  return (eb: AnyBuilder): Expression<SqlBool> => (s.anyOf.length ? eb.or(s.anyOf.map((c) => clauseCondition(eb, modelId, c, indexed, alias, walk))) : sql<SqlBool>`1 = 0`);
+}
+
+/**
+ * A scope as the record statements use it: `where` (index-led: single reads, writes, narrow
+ * lists), `walk` (the list's order walked, each row checked: broad scopes), and `column` when
+ * the scope is one column's values, whose count the record store keeps (visualdev_record_scope_count).
+ */
+export interface ScopeSql {
+  where: ScopeWhere;
+  walk: ScopeWhere;
+  column: { column: 'organizeId' | 'departmentId' | 'createdBy'; values: string[] } | null;
+}
+
+export function scopeSqlOf(modelId: string, scope: RecordScope | undefined, indexed: ReadonlyMap<string, 'num' | 'text'>): ScopeSql | null {
+  const where = scopeCondition(modelId, scope, indexed);
+  const walk = scopeCondition(modelId, scope, indexed, 'r', true);
+  if (!where || !walk || !scope || scope.all) return null;
+  const only = scope.anyOf.length === 1 ? scope.anyOf[0]! : null;
+  return { where, walk, column: only?.kind === 'column' ? { column: only.column, values: only.values } : null };
 }
 
 export const isRestricted = (scope: RecordScope | undefined): boolean => !!scope && !scope.all;

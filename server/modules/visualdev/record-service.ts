@@ -72,7 +72,7 @@ export function recordQueryOf(model: CompiledModel, perms: ModelPermissions, bod
     if (present(body.parentId)) parent = { field: parentField, id: String(body.parentId) };
     else if (!filters.length && !keyword) parent = { field: parentField, id: null };
   }
-  return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order }, group, parent, scopeWhere: perms.scopeWhere ?? null };
+  return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order }, group, parent, scope: perms.scopeSql ?? null };
 }
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
@@ -189,7 +189,7 @@ async function checkParent(db: Db, model: CompiledModel, perms: ModelPermissions
   if (value === null || value === undefined || value === '' || value === '0' || value === '-1') return;
   if (typeof value !== 'string') throw refuse('visualdev.parentInvalid');
   // a parent outside the caller's data scope does not exist for them
-  if (!(await findRecord(db, model.id, value, perms.scopeWhere))) throw refuse('visualdev.parentInvalid');
+  if (!(await findRecord(db, model.id, value, perms.scopeSql?.where))) throw refuse('visualdev.parentInvalid');
   if (!id) return;
   let at: string | null = value;
   for (let depth = 0; at && depth < 100; depth += 1) {
@@ -212,7 +212,7 @@ export async function createRecord(db: Db, model: CompiledModel, perms: ModelPer
 
 /** A record by id; with permissions, only inside their data scope (outside it answers as a missing record). */
 export async function loadRecord(db: Db, model: CompiledModel, id: string, perms?: ModelPermissions) {
-  const row = await findRecord(db, model.id, id, perms?.scopeWhere);
+  const row = await findRecord(db, model.id, id, perms?.scopeSql?.where);
   if (!row) throw new AppError(ReplyCode.notFound, 'visualdev.recordNotFound');
   return { row, data: JSON.parse(row.data) as Record<string, unknown> };
 }
@@ -229,7 +229,7 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
 
 /** Deletes the given records that are inside the caller's data scope; returns how many. */
 export async function removeRecords(db: Db, model: CompiledModel, perms: ModelPermissions, ids: string[]): Promise<number> {
-  return db.transaction().execute((trx) => deleteRecords(trx, model.id, ids, perms.scopeWhere));
+  return db.transaction().execute((trx) => deleteRecords(trx, model.id, ids, perms.scopeSql?.where));
 }
 
 /** Only the fields a user may read from a record (form permissions), for edit and detail. */

@@ -119,7 +119,7 @@ function anonymousPrincipal(): Principal {
 }
 
 /** The link shows the whole form: whoever turned the link on published the form as it is. */
-const WHOLE_FORM: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set(), scope: WHOLE_SCOPE, scopeWhere: null };
+const WHOLE_FORM: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set(), scope: WHOLE_SCOPE, scopeSql: null };
 
 const invalid = () => new AppError(ReplyCode.notFound, 'shortLink.linkInvalid');
 
