@@ -14,7 +14,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db';
-import { newId } from '../server/db/ids';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoData } from '../server/db/seed';
 import { createSession } from '../server/auth/sessions';
@@ -53,7 +52,8 @@ for (let start = 0; start < SIZE; start += 5000) {
     const i = start + k;
     const org = orgIds[i % 2]!;
     const doc = { goodsName: `Item ${i}`, goodsCode: `G${i % 10000}`, quantity: i % 997, status: i % 3 ? 'on' : 'off', costPrice: String(i) };
-    return { id: newId(), modelId, createdBy: null, createdAt: now + i, modifiedBy: null, modifiedAt: null, organizeId: org, departmentId: org, positionId: null, data: JSON.stringify(doc) };
+    // ids of our own: newId() may repeat when thousands are made within one millisecond
+    return { id: `scope${String(i).padStart(7, '0')}`, modelId, createdBy: null, createdAt: now + i, modifiedBy: null, modifiedAt: null, organizeId: org, departmentId: org, positionId: null, data: JSON.stringify(doc) };
   });
   await db.transaction().execute((trx) => insertRecords(trx, model, rows));
 }

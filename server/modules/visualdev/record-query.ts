@@ -150,10 +150,16 @@ async function scopedCount(db: Db, modelId: string, column: NonNullable<ScopeSql
 async function scopedList(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
   const scope = query.scope!;
   const plain = !query.filters.length && !activeKeyword(query) && !query.parent;
-  const known = scope.column ? await scopedCount(db, modelId, scope.column) : null;
-  // one value in the default order: the scope's index (model, column, created_at, id) is that order already
+  // one value in the default order: the scope's index (model, column, created_at, id) is that order
+  // already, so the page needs no count to choose its form and both run at once
   const ownOrder = scope.column?.values.length === 1 && !query.sort.field && !query.group && plain;
-  const walk = !ownOrder && (known === null || known >= SCOPE_WALK_MIN);
+  if (ownOrder) {
+    const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
+    const [list, total] = await Promise.all([rows.execute(), scopedCount(db, modelId, scope.column!)]);
+    return { rows: list, total };
+  }
+  const known = scope.column ? await scopedCount(db, modelId, scope.column) : null;
+  const walk = known === null || known >= SCOPE_WALK_MIN;
   const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: walk ? 'walk' : 'where' }, page);
   if (plain && known !== null) return { rows: await rows.execute(), total: known };
   const { count } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
