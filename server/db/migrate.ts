@@ -14,6 +14,7 @@ import * as recordListCounts from './migrations/2026_11_23_0013_record_list_coun
 import * as accessVersion from './migrations/2026_11_23_0014_access_version';
 import * as organizeManager from './migrations/2026_11_23_0015_organize_manager';
 import * as areaRoleOrganize from './migrations/2026_11_23_0017_area_role_organize';
+import * as dataScope from './migrations/2026_11_23_0018_data_scope';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0014_access_version': accessVersion,
   '2026_11_23_0015_organize_manager': organizeManager,
   '2026_11_23_0017_area_role_organize': areaRoleOrganize,
+  '2026_11_23_0018_data_scope': dataScope,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

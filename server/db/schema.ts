@@ -16,6 +16,8 @@ export interface Database {
   baseModule: ModuleRow;
   baseModuleItem: ModuleItemRow;
   baseAuthorize: AuthorizeRow;
+  baseModuleDataScheme: ModuleDataSchemeRow;
+  baseColumnsPurview: ColumnsPurviewRow;
   baseSysConfig: SysConfigRow;
   baseAccessVersion: AccessVersionRow;
   baseSession: SessionRow;
@@ -32,6 +34,7 @@ export interface Database {
   visualdevRecordValue: VisualdevRecordValueRow;
   visualdevRecordText: VisualdevRecordTextRow;
   visualdevRecordCount: VisualdevRecordCountRow;
+  visualdevRecordScopeCount: VisualdevRecordScopeCountRow;
   baseDictionaryType: DictionaryTypeRow;
   baseDictionaryData: DictionaryDataRow;
   baseDataInterface: DataInterfaceRow;
@@ -211,9 +214,39 @@ export interface AuthorizeRow {
   id: string;
   objectType: 'Role';
   objectId: string;
-  itemType: 'module' | 'button' | 'column' | 'form' | 'api';
-  /** Module id, module item id, or API permission code. */
+  itemType: 'module' | 'button' | 'column' | 'form' | 'resource' | 'api';
+  /** Module id, module item id, data-scope scheme id (resource), or API permission code. */
   itemId: string;
+}
+
+/** Who sees which records of a menu's model: all, orgAndBelow, org, department, own, or custom field conditions. */
+export type DataScopeType = 'all' | 'orgAndBelow' | 'org' | 'department' | 'own' | 'custom';
+
+/** A data-scope scheme of a menu entry (granted to roles as authorize item type 'resource'). */
+export interface ModuleDataSchemeRow {
+  id: string;
+  moduleId: string;
+  fullName: string;
+  /** JSON text { "zh-TW": …, "en": … }: fullName in other languages. */
+  fullNameI18n: string | null;
+  enCode: string;
+  scopeType: DataScopeType;
+  /** custom: JSON text { logic: 'and' | 'or', conditions: [{ field, op, value }] } (server/auth/data-scope.ts). */
+  conditionJson: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
+/** The list columns a user chose for a page (Authority GetColumnsByModuleId / SetColumnsByModuleId). */
+export interface ColumnsPurviewRow {
+  id: string;
+  userId: string;
+  moduleId: string;
+  /** JSON text as the client sent it. */
+  fieldList: string;
+  updatedAt: number;
 }
 
 /** The one-row access counter (server/auth/access-version.ts). */
@@ -544,4 +577,12 @@ export interface ShortLinkHitRow {
   ip: string;
   kind: string;
   createdAt: number;
+}
+
+/** A model's number of records per value of a data-scope column (organizeId, departmentId, createdBy). */
+export interface VisualdevRecordScopeCountRow {
+  modelId: string;
+  scopeColumn: string;
+  value: string;
+  total: number | string;
 }

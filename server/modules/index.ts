@@ -15,6 +15,7 @@ import { sysConfigRoutes } from './system/config-routes';
 import { areaRoutes } from './system/area';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
+import { authorityRoutes } from './permission/authority/routes';
 import { onSessionsEnded } from '../auth/sessions';
 import { createLocalHub, type RealtimeHub } from '../realtime/hub';
 import { realtimeRoutes } from '../realtime/socket-routes';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(groupRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(usersModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
+  await app.register(authorityRoutes, { prefix: '/api/permission/Authority', db: ctx.db });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(areaRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(roleRoutes, { prefix: '/api/permission', db: ctx.db });
