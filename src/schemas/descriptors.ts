@@ -277,6 +277,8 @@ export interface ResourcePageDescriptor {
   description?: string;
   calls: ResourceCalls;
   variants?: { field: string; value: string | number; calls: ResourceCalls }[];
+  /** Option sources by name: a field with dataType 'dynamic' and propsUrl 'resource:<name>' reads this call. */
+  sources?: Record<string, ResourceCall>;
   tree?: { call: ResourceCall; param: string; title?: string; title_i18n?: Translations };
   actions?: ResourceAction[];
   formData: FormData;
@@ -308,5 +310,5 @@ export const DESCRIPTOR_TOP_KEYS: Record<DescriptorKind, readonly string[]> = {
   dictionary: ['$schema', 'id', 'fullName', 'fullName_i18n', 'dictionaryType', 'isTree', 'description'],
   report: ['$schema', 'id', 'fullName', 'fullName_i18n', 'interfaceId', 'columns', 'chart', 'params', 'description'],
   portal: ['$schema', 'id', 'fullName', 'fullName_i18n', 'layout', 'description'],
-  resource: ['$schema', 'id', 'fullName', 'fullName_i18n', 'description', 'calls', 'variants', 'tree', 'actions', 'formData', 'columnData'],
+  resource: ['$schema', 'id', 'fullName', 'fullName_i18n', 'description', 'calls', 'variants', 'sources', 'tree', 'actions', 'formData', 'columnData'],
 };

@@ -260,6 +260,7 @@ export const ResourcePageSchema = Type.Object({
   fullName: Type.String(),
   calls: CallsSchema,
   variants: Type.Array(Type.Object({ field: Type.String(), value: Type.String(), calls: CallsSchema })),
+  sources: Type.Record(Type.String(), Type.String()),
   tree: Nullable(Type.Object({ call: Type.String(), param: Type.String(), title: Nullable(Type.String()) })),
   actions: Type.Array(Type.Object({ value: Type.String(), call: Nullable(Type.String()), open: Nullable(Type.String()), confirm: Nullable(Type.String()), formData: Nullable(Type.String()), md5: Type.Array(Type.String()) })),
   formData: Type.String({ description: 'the model formData (JSON text) in the caller\'s language' }),

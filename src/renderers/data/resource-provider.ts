@@ -11,6 +11,9 @@ import type { CallOptions, DataProvider, DictionaryEntry, ListQuery, RecordPage,
 /** The left tree of a resource page is asked for as this dictionary id (ListTree reads dictionaries). */
 export const resourceTreeId = (pageId: string) => `resource-tree:${pageId}`;
 
+/** A field's propsUrl naming one of the page's option sources. */
+export const RESOURCE_SOURCE = 'resource:';
+
 const PAGING_KEYS = new Set(['currentPage', 'pageSize', 'keyword', 'sidx', 'sort']);
 
 /** `PUT /api/x/{id}/Actions/State` with the row → method and address. */
@@ -98,6 +101,12 @@ export function createResourceDataProvider(page: CompiledResourcePage, outer: Da
       return undefined;
     },
     exportRecords: () => Promise.reject(new Error(`resource page ${page.id} has no export`)),
+    async dataInterface(id, paramList, options) {
+      const source = id.startsWith(RESOURCE_SOURCE) ? page.sources[id.slice(RESOURCE_SOURCE.length)] : undefined;
+      if (!source) return outer.dataInterface(id, paramList, options);
+      const { method, url } = resolveCall(source, {});
+      return pageOf(await outer.resourceCall(method, url), {}).list;
+    },
     async dictionary(typeId: string, isTree: boolean, options?: CallOptions): Promise<DictionaryEntry[]> {
       if (!page.tree || typeId !== resourceTreeId(page.id)) return outer.dictionary(typeId, isTree, options);
       const { method, url } = resolveCall(page.tree.call, {});

@@ -53,7 +53,8 @@ export function compileResourcePage(descriptor: unknown, options: CompileOptions
     if (!calls.list) ctx.error('calls', 'compile.missingKey', { key: 'calls.list' });
   }
   const variants = (Array.isArray(d.variants) ? d.variants : []).filter(isRecord).map((v) => ({ field: str(v.field) ?? '', value: String(v.value ?? ''), calls: callsOf(v.calls) }));
+  const sources = Object.fromEntries(Object.entries(isRecord(d.sources) ? d.sources : {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const tree = isRecord(d.tree) ? { call: str(d.tree.call) ?? '', param: str(d.tree.param) ?? '', title: str(d.tree.title) } : null;
   if (!formData || !columnData) return { model: null, problems: ctx.problems };
-  return { model: { id, fullName, calls, variants, tree, actions, formData, columnData }, problems: ctx.problems };
+  return { model: { id, fullName, calls, variants, sources, tree, actions, formData, columnData }, problems: ctx.problems };
 }

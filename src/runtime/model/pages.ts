@@ -91,6 +91,8 @@ export interface CompiledResourcePage {
   calls: Partial<Record<ResourceCallName, string>>;
   /** Rows whose `field` holds `value` use these calls instead (departments among organisations). */
   variants: { field: string; value: string; calls: Partial<Record<ResourceCallName, string>> }[];
+  /** Option sources by name (fields with propsUrl 'resource:<name>'). */
+  sources: Record<string, string>;
   /** List type 2: the left tree's call and the list parameter a node sets. */
   tree: { call: string; param: string; title: string | null } | null;
   actions: CompiledResourceAction[];
