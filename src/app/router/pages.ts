@@ -31,6 +31,8 @@ export const pages: Record<string, PageComponent> = {
   '/dashboard': lazy(() => import('../../pages/dashboard/DashboardPage')),
   '/previewModel': lazy(() => import('../../pages/previewModel/PreviewModelPage')),
   '/scanConfirm': lazy(() => import('../../pages/scanConfirm/ScanConfirmPage')),
+  '/permission/grant': lazy(() => import('../../pages/permission/GrantPage')),
+  '/permission/explain': lazy(() => import('../../pages/permission/ExplainPage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */
