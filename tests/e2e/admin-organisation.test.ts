@@ -8,7 +8,9 @@ import { api, formItem, noReactErrors, pickOption, rows, sessionPage, waitRows, 
  * Issue 10's scenario through the admin screens (schemas/admin/*.json and the hand-written grant
  * screen): an organisation, a department in it, a role and a user of that department holding it;
  * the role granted one menu (商品档案), one button and one column; the user signs in and sees
- * exactly that. Needs the organisation, users, roles/areas and scope branches (their calls).
+ * exactly that; then the role's data scope on 客户订单 narrows from all records to the own
+ * organisation and the user sees fewer rows. Needs the organisation, users, roles/areas and scope
+ * branches (their calls): it runs once they are merged.
  */
 
 let e2e: E2E;
@@ -162,6 +164,38 @@ describe('organisation, users and roles from the admin screens', () => {
     expect(headers).toEqual(['goodsName']);
     expect(await user.locator('[data-button="btn_add"]').count()).toBe(1);
     expect(await user.locator('[data-button="btn_remove"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('narrowing the role\'s data scope on 客户订单 shows the user fewer rows', async () => {
+    const { page } = admin;
+    const roles = await get<{ list: { id: string; fullName: string }[] }>('/api/permission/Role?keyword=screensRole');
+    const roleId = roles.list.find((r) => r.fullName === '屏幕测试角色')!.id;
+    type Node = { enCode: string; children: Node[]; schemes: { enCode: string; checked: boolean }[] };
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const grant = async (scheme: string, other: string) => {
+      await page.goto(`/permission/grant?roleId=${roleId}`);
+      await page.locator('[data-grant-menu="customerOrder"]').waitFor();
+      await page.locator('[data-grant-module="business"]').check();
+      await page.locator('[data-grant-module="customerOrder"]').check();
+      await page.locator(`[data-grant-item="resource:${other}"]`).uncheck();
+      await page.locator(`[data-grant-item="resource:${scheme}"]`).check();
+      await page.locator('[data-action="grant-save"]').click();
+      await expect.poll(async () => {
+        const g = await get<{ list: Node[] }>(`/api/permission/Authority/Data/${roleId}`);
+        return flat(g.list).find((n) => n.enCode === 'customerOrder')?.schemes.filter((x) => x.checked).map((x) => x.enCode);
+      }, { timeout: 10_000 }).toEqual([scheme]);
+    };
+    await grant('allRecords', 'ownOrganisation');
+    const { context, page: user } = await newPage(e2e);
+    await signIn(user, 'screensuser', PASSWORD);
+    await user.goto('/business/customerOrder');
+    await waitRows(user, 5);
+    // own organisation: the user's department has no orders of its own
+    await grant('ownOrganisation', 'allRecords');
+    await user.reload();
+    await user.locator('table.scp-model-list').waitFor();
+    await waitRows(user, 0);
     await context.close();
   });
 
