@@ -155,6 +155,8 @@ describe('organisation, users and roles from the admin screens', () => {
     const { context, page: user } = await newPage(e2e);
     await signIn(user, 'screensuser', PASSWORD);
     await user.getByTestId('menu-operations').click();
+    // the directory's entries are drawn together: once 商品档案 is there, the rest would be too
+    await user.getByTestId('menu-goods').waitFor();
     const entries = await user.locator('[data-testid^="menu-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(entries).toContain('menu-goods');
     expect(entries).not.toContain('menu-warehouse');
