@@ -201,6 +201,26 @@ describe('organisation, users and roles from the admin screens', () => {
     await context.close();
   });
 
+  it('positions (beside the organisation tree), groups and areas (lazy tree) draw their rows and pass axe', async () => {
+    const { page, errors } = admin;
+    await open(page, '/permission/position', 'permission-position');
+    await waitRows(page, 1);
+    await page.locator('.scp-list-tree [data-tree-node]').filter({ hasText: /^屏幕测试部$/ }).first().waitFor();
+    expect(await seriousViolations(page, A11Y)).toEqual([]);
+    await open(page, '/permission/group', 'permission-group');
+    await waitRows(page, 1);
+    expect(await seriousViolations(page, A11Y)).toEqual([]);
+    await open(page, '/system/area', 'system-area');
+    await waitRows(page, 30);
+    const beijing = rowNamed(page, 'fullName', '北京市');
+    const before = await rows(page).count();
+    // a province opens its cities through the children call
+    await beijing.locator('[data-action="expand"]').click();
+    await page.waitForFunction((n) => document.querySelectorAll('table.scp-model-list tbody tr[data-row-id]').length > n, before);
+    expect(await seriousViolations(page, A11Y)).toEqual([]);
+    noReactErrors(errors);
+  });
+
   it('explains the user\'s access to the menu from the user list', async () => {
     const { page } = admin;
     await open(page, '/permission/user', 'permission-user');
