@@ -104,7 +104,6 @@ export default function ExplainPage({ title }: PageProps) {
           <Text data-explain="scope">{t(!answer.dataScope.judged ? 'admin.explain.scopeNotJudged' : answer.dataScope.all ? 'admin.explain.scopeAll' : 'admin.explain.scopeLimited')}</Text>
         </Stack>
       ) : null}
-      {!answer && !loading && userId && menuId ? <Text c="dimmed">{t('admin.explain.notGranted')}</Text> : null}
     </Box>
   );
 }
