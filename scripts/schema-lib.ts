@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkDescriptorShape, checkMenuFile, DESCRIPTOR_FOLDERS, type DescriptorKind } from '../src/schemas';
-import { compileDictionaryPage, compileModel, compilePortalPage, compileReportPage, type CompileResult } from '../src/runtime/compile';
+import { compileDictionaryPage, compileModel, compilePortalPage, compileResourcePage, compileReportPage, type CompileResult } from '../src/runtime/compile';
 import type { CompileProblem } from '../src/runtime/model/compiled';
 import type { Locale } from '../src/runtime/i18n';
 import type { TranslationCheck } from '../src/runtime/compile/texts';
@@ -75,6 +75,8 @@ export function compileDescriptor(loaded: LoadedDescriptor, { locale = 'zh-CN', 
       return compileReportPage(loaded.json, options);
     case 'portal':
       return compilePortalPage(loaded.json, options);
+    case 'resource':
+      return compileResourcePage(loaded.json, options);
   }
 }
 

@@ -41,6 +41,9 @@ export function sourceRefs(kind: DescriptorKind, compiled: unknown): SourceRef[]
       return [{ source: 'dataInterface', id: (compiled as CompiledReportPage).interfaceId, path: 'interfaceId' }];
     case 'portal':
       return (compiled as CompiledPortalPage).cards.flatMap((c, i) => (c.interfaceId ? [{ source: 'dataInterface' as const, id: c.interfaceId, path: `cards[${i}].interfaceId` }] : []));
+    // an admin page's options come from its REST resource and the shared dictionaries its form names (checked when its model part compiles)
+    case 'resource':
+      return [];
   }
 }
 

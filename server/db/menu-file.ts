@@ -43,16 +43,19 @@ const i18nText = (t: Translations | undefined) => (t && Object.keys(t).length ? 
  * Adds the menu entries (matched by enCode) and permission items the database lacks, with
  * grants for the roles each names; children inherit their parent's roles. Existing entries
  * stay as administrators edited them, except that one still carrying the file's own title and
- * no translations gets the file's translations (an installation made before they existed).
+ * no translations gets the file's translations (an installation made before they existed), and a page
+ * entry without propertyJson gets the file's moduleId (its admin descriptor came later).
  * Returns the number of entries added.
  */
 export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const system = await trx.selectFrom('baseSystem').select('id').where('enabledMark', '=', 1).orderBy('sortCode').executeTakeFirst();
     if (!system) return 0;
-    const rows = await trx.selectFrom('baseModule').select(['id', 'enCode', 'fullName', 'fullNameI18n']).execute();
+    const rows = await trx.selectFrom('baseModule').select(['id', 'enCode', 'fullName', 'fullNameI18n', 'type', 'propertyJson']).execute();
     const existing = new Map(rows.map((m) => [m.enCode, m.id]));
     const untranslated = new Map(rows.filter((m) => !m.fullNameI18n).map((m) => [m.enCode, m.fullName]));
+    const unlinkedPages = new Set(rows.filter((m) => m.type === 2 && !m.propertyJson).map((m) => m.enCode));
+    const linkPages: { id: string; propertyJson: string }[] = [];
     const translate: { id: string; fullNameI18n: string }[] = [];
     const roleIds = new Map((await trx.selectFrom('baseRole').select(['id', 'enCode']).execute()).map((r) => [r.enCode, r.id]));
     const knownItems = new Set((await trx.selectFrom('baseModuleItem').select(['moduleId', 'kind', 'enCode']).execute()).map((i) => `${i.moduleId}/${i.kind}/${i.enCode}`));
@@ -73,6 +76,8 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
         let id = existing.get(entry.enCode);
         const translations = i18nText(entry.fullName_i18n);
         if (id && translations && untranslated.get(entry.enCode) === entry.fullName) translate.push({ id, fullNameI18n: translations });
+        // a page entry installed before its admin descriptor existed gets the file's moduleId (an edited propertyJson is kept)
+        if (id && entry.moduleId && entry.type === 2 && unlinkedPages.has(entry.enCode)) linkPages.push({ id, propertyJson: JSON.stringify({ moduleId: entry.moduleId, isTree: entry.isTree ?? 0 }) });
         if (!id) {
           id = newId();
           existing.set(entry.enCode, id);
@@ -101,6 +106,7 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
     if (items.length) await trx.insertInto('baseModuleItem').values(items).execute();
     if (grants.length) await trx.insertInto('baseAuthorize').values(grants).execute();
     for (const t of translate) await trx.updateTable('baseModule').set({ fullNameI18n: t.fullNameI18n }).where('id', '=', t.id).execute();
+    for (const l of linkPages) await trx.updateTable('baseModule').set({ propertyJson: l.propertyJson }).where('id', '=', l.id).execute();
     return modules.length;
   });
 }

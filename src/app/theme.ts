@@ -47,6 +47,9 @@ export function buildTheme(colour: ColourTheme = 'blue', scale = 1): MantineThem
     colors: palettes,
     primaryColor: paletteOf(colour),
     primaryShade: 6,
+    // text on filled colours is dark where white would fall below WCAG AA's 4.5:1 (white on the spec's #1890ff is 3.2:1)
+    autoContrast: true,
+    luminanceThreshold: 0.18,
     scale,
     fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
     defaultRadius: 'sm',

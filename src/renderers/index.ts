@@ -11,5 +11,6 @@ export { ModelPage } from './pages/ModelPage';
 export { DictionaryPage } from './pages/DictionaryPage';
 export { ReportPage } from './pages/ReportPage';
 export { PortalPage } from './pages/PortalPage';
+export { ResourcePage } from './pages/ResourcePage';
 export { PortalScreen } from './pages/PortalScreen';
 export type { PageRendererProps } from './pages/types';

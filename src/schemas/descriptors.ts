@@ -242,13 +242,57 @@ export interface PortalPageDescriptor {
   description?: string;
 }
 
-export type DescriptorKind = 'model' | 'dictionary' | 'report' | 'portal';
+/** `METHOD /api/path` with `{id}` (the row) and `{parentId}` (lazy children) placeholders. */
+export type ResourceCall = string;
+
+export interface ResourceCalls {
+  list?: ResourceCall;
+  /** Lazy trees: the children of one row (`{parentId}`); without it a tree list's reply carries them. */
+  children?: ResourceCall;
+  info?: ResourceCall;
+  create?: ResourceCall;
+  update?: ResourceCall;
+  delete?: ResourceCall;
+  state?: ResourceCall;
+}
+
+export interface ResourceAction {
+  value: string;
+  call?: ResourceCall;
+  confirm?: string;
+  confirm_i18n?: Translations;
+  formData?: FormData;
+  md5?: string[];
+  open?: string;
+}
+
+/**
+ * An admin screen bound to a REST resource (schemas/admin/*.json): the model descriptor's
+ * formData and columnData drawn by the same renderers, rows read and written through `calls`.
+ */
+export interface ResourcePageDescriptor {
+  id: string;
+  fullName: string;
+  fullName_i18n?: Translations;
+  description?: string;
+  calls: ResourceCalls;
+  variants?: { field: string; value: string | number; calls: ResourceCalls }[];
+  /** Option sources by name: a field with dataType 'dynamic' and propsUrl 'resource:<name>' reads this call. */
+  sources?: Record<string, ResourceCall>;
+  tree?: { call: ResourceCall; param: string; title?: string; title_i18n?: Translations };
+  actions?: ResourceAction[];
+  formData: FormData;
+  columnData: ColumnData;
+}
+
+export type DescriptorKind = 'model' | 'dictionary' | 'report' | 'portal' | 'resource';
 
 export interface DescriptorByKind {
   model: ModelDescriptor;
   dictionary: DictionaryPageDescriptor;
   report: ReportPageDescriptor;
   portal: PortalPageDescriptor;
+  resource: ResourcePageDescriptor;
 }
 
 /** The folder under schemas/ that holds each kind. */
@@ -257,6 +301,7 @@ export const DESCRIPTOR_FOLDERS: Record<DescriptorKind, string> = {
   dictionary: 'dictionaries',
   report: 'reports',
   portal: 'portals',
+  resource: 'admin',
 };
 
 /** Top-level keys each kind allows (anything else is reported: a typo must not pass silently). */
@@ -265,4 +310,5 @@ export const DESCRIPTOR_TOP_KEYS: Record<DescriptorKind, readonly string[]> = {
   dictionary: ['$schema', 'id', 'fullName', 'fullName_i18n', 'dictionaryType', 'isTree', 'description'],
   report: ['$schema', 'id', 'fullName', 'fullName_i18n', 'interfaceId', 'columns', 'chart', 'params', 'description'],
   portal: ['$schema', 'id', 'fullName', 'fullName_i18n', 'layout', 'description'],
+  resource: ['$schema', 'id', 'fullName', 'fullName_i18n', 'description', 'calls', 'variants', 'sources', 'tree', 'actions', 'formData', 'columnData'],
 };

@@ -7,6 +7,7 @@ import dictionarySchema from './dictionary.schema.json';
 import reportSchema from './report.schema.json';
 import portalSchema from './portal.schema.json';
 import menuSchema from './menu.schema.json';
+import resourceSchema from './resource.schema.json';
 import { missingTranslations } from '../runtime/i18n/texts';
 import { sharedAjv } from '../runtime/validation/validator';
 
@@ -18,6 +19,7 @@ export const META_SCHEMAS: Record<DescriptorKind, Record<string, unknown>> = {
   dictionary: dictionarySchema,
   report: reportSchema,
   portal: portalSchema,
+  resource: resourceSchema,
 };
 
 export { menuSchema as MENU_SCHEMA };

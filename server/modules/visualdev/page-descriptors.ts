@@ -10,34 +10,36 @@ import { AppError } from '../../http/errors';
 import { nameIn } from '../../http/translations';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { Locale } from '../../../src/runtime/i18n';
-import { compileDictionaryPage, compilePortalPage, compileReportPage, type CompileResult } from '../../../src/runtime/compile';
+import { compileDictionaryPage, compilePortalPage, compileReportPage, compileResourcePage, type CompileResult } from '../../../src/runtime/compile';
 import type { CompileProblem } from '../../../src/runtime/model/compiled';
-import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage } from '../../../src/runtime/model/pages';
+import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage, CompiledResourcePage } from '../../../src/runtime/model/pages';
 import { DESCRIPTOR_FOLDERS } from '../../../src/schemas';
 import { findTypeByIdOrCode } from '../dictionary/repository';
 import { errorsOf } from './compiler';
 import { grantedMenusOf } from './model-permissions';
 
 /**
- * Dictionary, report and portal pages (menu types 4, 5, 8): the files under
- * <schemasDir>/{dictionaries,reports,portals} are compiled at start with the runtime's
+ * Dictionary, report and portal pages (menu types 4, 5, 8) and admin resource pages (menu type 2
+ * with a moduleId): the files under <schemasDir>/{dictionaries,reports,portals,admin} are compiled at start with the runtime's
  * compilers and held in memory; the routes serve the compiled page. A file that does not
  * compile is skipped with a log line (at start) or leaves the previous version in place
  * (on a change in development watch mode). Pages are files only: there is no database row.
  */
-export type PageKind = 'dictionary' | 'report' | 'portal';
-export const PAGE_KINDS: readonly PageKind[] = ['dictionary', 'report', 'portal'];
+export type PageKind = 'dictionary' | 'report' | 'portal' | 'resource';
+export const PAGE_KINDS: readonly PageKind[] = ['dictionary', 'report', 'portal', 'resource'];
 
 interface CompiledOf {
   dictionary: CompiledDictionaryPage;
   report: CompiledReportPage;
   portal: CompiledPortalPage;
+  resource: CompiledResourcePage;
 }
 
 const COMPILERS: { [K in PageKind]: (d: unknown, o: { file: string; strict: boolean; locale?: Locale }) => CompileResult<CompiledOf[K]> } = {
   dictionary: compileDictionaryPage,
   report: compileReportPage,
   portal: compilePortalPage,
+  resource: compileResourcePage,
 };
 
 export interface PageLoadOutcome {
@@ -63,6 +65,7 @@ export class PageDescriptors {
     dictionary: new Map(),
     report: new Map(),
     portal: new Map(),
+    resource: new Map(),
   };
 
   constructor(
@@ -247,9 +250,26 @@ export const PortalPageSchema = Type.Object({
   ),
 });
 
+const CallsSchema = Type.Object({
+  list: Type.Optional(Type.String()), children: Type.Optional(Type.String()), info: Type.Optional(Type.String()), create: Type.Optional(Type.String()),
+  update: Type.Optional(Type.String()), delete: Type.Optional(Type.String()), state: Type.Optional(Type.String()),
+});
+
+export const ResourcePageSchema = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  calls: CallsSchema,
+  variants: Type.Array(Type.Object({ field: Type.String(), value: Type.String(), calls: CallsSchema })),
+  sources: Type.Record(Type.String(), Type.String()),
+  tree: Nullable(Type.Object({ call: Type.String(), param: Type.String(), title: Nullable(Type.String()) })),
+  actions: Type.Array(Type.Object({ value: Type.String(), call: Nullable(Type.String()), open: Nullable(Type.String()), confirm: Nullable(Type.String()), formData: Nullable(Type.String()), md5: Type.Array(Type.String()) })),
+  formData: Type.String({ description: 'the model formData (JSON text) in the caller\'s language' }),
+  columnData: Type.String({ description: 'the model columnData (JSON text) in the caller\'s language' }),
+});
+
 // The wire schemas and the runtime types must agree both ways; a drift is a type error here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const agree: [Same<Static<typeof DictionaryPageSchema>, CompiledDictionaryPage>, Same<Static<typeof ReportPageSchema>, CompiledReportPage>, Same<Static<typeof PortalPageSchema>, CompiledPortalPage>] = [true, true, true];
+const agree: [Same<Static<typeof DictionaryPageSchema>, CompiledDictionaryPage>, Same<Static<typeof ReportPageSchema>, CompiledReportPage>, Same<Static<typeof PortalPageSchema>, CompiledPortalPage>, Same<Static<typeof ResourcePageSchema>, CompiledResourcePage>] = [true, true, true, true];
 void agree;
 
 // ---- routes ----
@@ -302,6 +322,17 @@ export const pageDescriptorRoutes: FastifyPluginAsyncTypebox<{ db: Db; pages: Pa
     const { id } = request.params;
     grantedMenusOf(principalOf(request), id);
     const page = pages.get('portal', id, request.locale);
+    if (!page) throw notFound(id);
+    return ok(page);
+  });
+
+  app.get('/Resource/:id', {
+    config: read,
+    schema: { tags, summary: 'Admin resource page (schemas/admin; a menu type 2 entry with this moduleId): calls, row actions, and the model parts the list and form are drawn from', params: IdParams, response: { 200: Envelope(ResourcePageSchema) } },
+  }, async (request) => {
+    const { id } = request.params;
+    grantedMenusOf(principalOf(request), id);
+    const page = pages.get('resource', id, request.locale);
     if (!page) throw notFound(id);
     return ok(page);
   });

@@ -31,6 +31,8 @@ export const pages: Record<string, PageComponent> = {
   '/dashboard': lazy(() => import('../../pages/dashboard/DashboardPage')),
   '/previewModel': lazy(() => import('../../pages/previewModel/PreviewModelPage')),
   '/scanConfirm': lazy(() => import('../../pages/scanConfirm/ScanConfirmPage')),
+  '/permission/grant': lazy(() => import('../../pages/permission/GrantPage')),
+  '/permission/explain': lazy(() => import('../../pages/permission/ExplainPage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */
@@ -40,6 +42,17 @@ export const kindPages: Partial<Record<DynamicKind, PageComponent>> = {
   report: lazy(() => import('../../pages/dynamic/DynamicPages').then((m) => ({ default: m.ReportKindPage }))),
   portal: lazy(() => import('../../pages/dynamic/DynamicPages').then((m) => ({ default: m.PortalKindPage }))),
 };
+
+/** A type 2 entry with a moduleId: the admin resource page (schemas/admin) drawn from that descriptor. */
+export const resourcePage: PageComponent = lazy(() => import('../../pages/dynamic/DynamicPages').then((m) => ({ default: m.ResourceKindPage })));
+
+/** The page drawn at a path: a hand-written page, else the renderer of the entry's kind, else none (under construction). */
+export function pageAt(path: string, node: MenuNode | undefined): PageComponent | undefined {
+  if (pages[path]) return pages[path];
+  if (!node) return undefined;
+  if (isDynamicKind(node.kind)) return kindPages[node.kind];
+  return node.kind === 'page' && node.moduleId ? resourcePage : undefined;
+}
 
 /** Views never kept mounted when their tab is inactive (the tab strip's no-cache flag). */
 export const NO_CACHE_PATHS: readonly string[] = ['/previewModel', '/scanConfirm', '/404'];

@@ -5,7 +5,7 @@ import { Alert, Center, Loader } from '@mantine/core';
 import { findMenuRoute } from '../../runtime/menu/routes';
 import { useT } from '../i18n';
 import { menuRoutesAtom } from '../session/session';
-import { FIXED_ROUTES, isDynamicKind, kindPages, pages } from '../router/pages';
+import { FIXED_ROUTES, pageAt } from '../router/pages';
 import { UnderConstruction } from '../../pages/construction/UnderConstruction';
 import NotFoundPage from '../../pages/notFound/NotFoundPage';
 import RedirectPage from '../../pages/redirect/RedirectPage';
@@ -20,7 +20,7 @@ export function ShellPage() {
   const fixedKey = FIXED_ROUTES[path];
   if (path === '/404' || (!node && !fixedKey)) return <NotFoundPage />;
   const title = node?.title ?? t(fixedKey!);
-  const Page = pages[path] ?? (node && isDynamicKind(node.kind) ? kindPages[node.kind] : undefined);
+  const Page = pageAt(path, node);
   const kindLabel = node ? t(`kind.${node.kind}`) : t('kind.fixed');
   return (
     <PageBoundary key={path} errorLabel={t('app.hasError')} fallback={<UnderConstruction title={title} address={path} kind={kindLabel} />}>

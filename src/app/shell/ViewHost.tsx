@@ -6,7 +6,7 @@ import { settingsAtom } from '../settings/settings';
 import { tabs } from '../tabs/atoms';
 import { tabsAtom } from '../tabs/atoms';
 import { viewOf } from '../tabs/tabs';
-import { isDynamicKind, kindPages, NO_CACHE_PATHS, pages } from '../router/pages';
+import { NO_CACHE_PATHS, pageAt } from '../router/pages';
 import { ShellPage } from './ShellPage';
 import { usePageInfo } from './pageTitle';
 
@@ -38,7 +38,7 @@ export function ViewHost() {
   const isRedirect = path.startsWith('/redirect/');
   useEffect(() => {
     if (!current || isRedirect || path === '/404') return;
-    const realPage = Boolean(pages[path] ?? (current.node && isDynamicKind(current.node.kind) ? kindPages[current.node.kind] : undefined));
+    const realPage = Boolean(pageAt(path, current.node));
     tabs.add(
       viewOf(path, search, {
         title: current.title,

@@ -1,7 +1,7 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Box, Title } from '@mantine/core';
-import { createHttpDataProvider, DictionaryPage, ModelPage, PortalPage, RenderersProvider, ReportPage, type PageRendererProps, type PermissionEntry } from '../../renderers';
+import { createHttpDataProvider, DictionaryPage, ModelPage, PortalPage, RenderersProvider, ReportPage, ResourcePage, type PageRendererProps, type PermissionEntry } from '../../renderers';
 import { http } from '../../app/api/client';
 import { useLocale } from '../../app/i18n';
 import { go } from '../../app/router/navigation';
@@ -69,3 +69,4 @@ export const ModelKindPage = kindPage(ModelPage);
 export const DictionaryKindPage = kindPage(DictionaryPage);
 export const ReportKindPage = kindPage(ReportPage);
 export const PortalKindPage = kindPage(PortalPage);
+export const ResourceKindPage = kindPage(ResourcePage);

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { RefNames } from '../../runtime/kinds';
-import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage } from '../../runtime/model/pages';
+import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage, CompiledResourcePage } from '../../runtime/model/pages';
 
 /** Permission entry of one page (spec platform 3): the model id and its column, form and button codes. */
 export interface PermissionEntry {
@@ -100,7 +100,13 @@ export interface DataProvider {
   getReport(id: string): Promise<CompiledReportPage>;
   /** Compiled portal page (menu type 8). */
   getPortal(id: string): Promise<CompiledPortalPage>;
+  /** Admin resource page (schemas/admin; a menu type 2 entry with a moduleId). */
+  getResourcePage(id: string): Promise<CompiledResourcePage>;
+  /** One call of an admin resource page's REST resource: query parameters for GET and DELETE, else the body. */
+  resourceCall(method: ResourceMethod, url: string, data?: Record<string, unknown>): Promise<unknown>;
 }
+
+export type ResourceMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export const DataProviderContext = createContext<DataProvider | null>(null);
 
@@ -156,6 +162,12 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     getDictionaryPage: (id) => http.get<CompiledDictionaryPage>(`${VISUALDEV}/Dictionary/${enc(id)}`),
     getReport: (id) => http.get<CompiledReportPage>(`${VISUALDEV}/Report/${enc(id)}`),
     getPortal: (id) => http.get<CompiledPortalPage>(`${VISUALDEV}/Portal/${enc(id)}`),
+    getResourcePage: (id) => http.get<CompiledResourcePage>(`${VISUALDEV}/Resource/${enc(id)}`),
+    resourceCall: (method, url, data) => {
+      if (method === 'GET') return http.get(url, data);
+      if (method === 'DELETE') return http.delete(url, data);
+      return method === 'POST' ? http.post(url, data ?? {}) : http.put(url, data ?? {});
+    },
   };
 }
 

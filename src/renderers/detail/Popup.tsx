@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Drawer, Group, Modal, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useRT } from '../i18n';
 
 export interface PopupProps {
   popupType: 'general' | 'drawer' | 'fullScreen';
@@ -15,6 +16,8 @@ export interface PopupProps {
 
 /** Where a form or a detail opens: a dialog, a drawer, or a full page with a back header. Never closes on a backdrop click. */
 export function Popup({ popupType, width, title, opened, onClose, footer, children }: PopupProps) {
+  const t = useRT();
+  const close = { 'aria-label': t('renderers.closeDialog') };
   const body = (
     <>
       {children}
@@ -23,7 +26,7 @@ export function Popup({ popupType, width, title, opened, onClose, footer, childr
   );
   if (popupType === 'drawer')
     return (
-      <Drawer opened={opened} onClose={onClose} position="right" size={width || '600px'} title={title} closeOnClickOutside={false} data-popup="drawer">
+      <Drawer opened={opened} onClose={onClose} position="right" size={width || '600px'} title={title} closeOnClickOutside={false} closeButtonProps={close} data-popup="drawer">
         {body}
       </Drawer>
     );
@@ -31,7 +34,7 @@ export function Popup({ popupType, width, title, opened, onClose, footer, childr
     return (
       <Modal opened={opened} onClose={onClose} fullScreen withCloseButton={false} closeOnClickOutside={false} data-popup="fullScreen" padding={0}>
         <Group gap="xs" p="sm" style={{ borderBottom: '1px solid #e9ecef' }}>
-          <ActionIcon variant="subtle" onClick={onClose} aria-label="back" data-action="back">
+          <ActionIcon variant="subtle" onClick={onClose} aria-label={t('renderers.back')} data-action="back">
             <IconArrowLeft size={18} />
           </ActionIcon>
           <Text fw={600}>{title}</Text>
@@ -42,7 +45,7 @@ export function Popup({ popupType, width, title, opened, onClose, footer, childr
       </Modal>
     );
   return (
-    <Modal opened={opened} onClose={onClose} size={width || '800px'} title={title} closeOnClickOutside={false} data-popup="general">
+    <Modal opened={opened} onClose={onClose} size={width || '800px'} title={title} closeOnClickOutside={false} closeButtonProps={close} data-popup="general">
       {body}
     </Modal>
   );

@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, message, onConfirm, onCancel, busy }: ConfirmDialogProps) {
   const t = useRT();
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('renderers.tip')} closeOnClickOutside={false} size={420} centered>
+    <Modal opened={opened} onClose={onCancel} title={t('renderers.tip')} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('renderers.closeDialog') }} size={420} centered>
       <Text data-confirm-message>{message}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} data-action="confirm-cancel">

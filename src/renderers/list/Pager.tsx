@@ -25,12 +25,20 @@ export function Pager({ sizes, total, currentPage, pageSize, onChange }: PagerPr
         size="xs"
         w={110}
         data-pager="sizes"
+        aria-label={t('renderers.pageSize')}
         data={sizes.map((s) => ({ value: String(s), label: t('renderers.perPage', { size: s }) }))}
         value={String(pageSize)}
         onChange={(v) => v && onChange(1, Number(v))}
         allowDeselect={false}
       />
-      <Pagination size="sm" total={pages} value={Math.min(currentPage, pages)} onChange={(p) => onChange(p, pageSize)} data-pager="pager" />
+      <Pagination
+        size="sm"
+        total={pages}
+        value={Math.min(currentPage, pages)}
+        onChange={(p) => onChange(p, pageSize)}
+        data-pager="pager"
+        getControlProps={(control) => (control === 'previous' ? { 'aria-label': t('renderers.prevPage') } : control === 'next' ? { 'aria-label': t('renderers.nextPage') } : {})}
+      />
       <Group gap={4} data-pager="jumper">
         <Text size="sm">{t('renderers.goTo')}</Text>
         <NumberInput
@@ -39,6 +47,7 @@ export function Pager({ sizes, total, currentPage, pageSize, onChange }: PagerPr
           min={1}
           max={pages}
           hideControls
+          aria-label={t('renderers.jumpTo')}
           value={jump}
           onChange={setJump}
           onKeyDown={(e) => {

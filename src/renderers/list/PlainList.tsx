@@ -12,6 +12,7 @@ export function rowHandlers(state: ListState, props: ModelListProps, extra: RowH
     edit: (row) => props.onEdit?.(row),
     remove: (row) => state.askDelete([rowId(row)], true),
     detail: (row) => props.onDetail?.(row),
+    ...props.rowActions,
     ...extra,
   };
 }

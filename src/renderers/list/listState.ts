@@ -22,6 +22,8 @@ export interface ModelListProps {
   onDetail?(row: RecordRow): void;
   /** Tree table (type 5): add a record under `row` (the page opens the add form with the parent set). */
   onAddChild?(row: RecordRow): void;
+  /** Handlers of custom row buttons (customBtnsList), by value: admin resource pages' row actions. */
+  rowActions?: Record<string, (row: RecordRow) => void>;
   /** Bump to reload (after a save). */
   reloadKey?: number;
   registry?: FieldRegistry;

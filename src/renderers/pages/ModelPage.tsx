@@ -15,7 +15,7 @@ import { PageState } from './PageState';
 import type { PageRendererProps } from './types';
 
 /** The record being edited (id), or a new one (id null), under `parent` in a tree table. */
-interface Editing {
+export interface Editing {
   id: string | null;
   parent?: string;
 }
@@ -25,7 +25,7 @@ interface Editing {
  * server refuses rejects through the form, which shows the messages under the fields and the
  * rest above itself; the form stays open.
  */
-export function FormPopup({ model, permissions, editing, onClose, onSaved }: { model: CompiledModel; permissions: PermissionEntry | null; editing: Editing; onClose(): void; onSaved(): void }) {
+export function FormPopup({ model, permissions, editing, onClose, onSaved, title }: { model: CompiledModel; permissions: PermissionEntry | null; editing: Editing; onClose(): void; onSaved(): void; title?: string }) {
   const t = useRT();
   const provider = useDataProvider();
   const ref = useRef<ModelFormHandle>(null);
@@ -53,7 +53,7 @@ export function FormPopup({ model, permissions, editing, onClose, onSaved }: { m
     </>
   );
   return (
-    <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={onClose} footer={footer}>
+    <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={title ?? t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={onClose} footer={footer}>
       {editing.id && record.loading ? (
         <Loader size="sm" />
       ) : (

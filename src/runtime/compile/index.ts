@@ -1,5 +1,6 @@
 export { compileModel, type CompileOptions, type CompileResult } from './model';
 export { compileDictionaryPage, compilePortalPage, compileReportPage } from './pages';
+export { compileResourcePage } from './resource-page';
 export { diffModels, type ModelChange } from './diff';
 export { normaliseForSnapshot, stableStringify } from './snapshot';
 export { formatProblem } from './context';

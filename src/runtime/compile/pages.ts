@@ -10,7 +10,7 @@ import { localised } from './texts';
  * whole contract, so the compiler runs it, resolves the texts for the compile's language,
  * then maps to the compiled shape with defaults.
  */
-function start(kind: DescriptorKind, descriptor: unknown, options: CompileOptions, required: string[]): { ctx: CompileContext; d: Record<string, unknown> | null } {
+export function start(kind: DescriptorKind, descriptor: unknown, options: CompileOptions, required: string[]): { ctx: CompileContext; d: Record<string, unknown> | null } {
   const ctx = new CompileContext(options.file, options.locale);
   if (!isRecord(descriptor)) {
     ctx.error('', 'compile.notObject');

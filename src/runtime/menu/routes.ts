@@ -18,7 +18,7 @@ export interface MenuItem {
   icon?: string | null;
   urlAddress?: string | null;
   linkTarget?: string | null;
-  /** JSON text `{ moduleId, isTree, … }` (types 3, 4, 5, 8). */
+  /** JSON text `{ moduleId, isTree, … }` (types 3, 4, 5, 8; type 2: an admin resource page's descriptor id). */
   propertyJson?: string | null;
   sortCode?: number | null;
   isHidden?: number | boolean | null;
@@ -201,6 +201,8 @@ export function toNode(item: MenuItem, options: BuildOptions = {}): MenuNode {
       node.path = path;
       node.query = query;
       node.target = { kind: 'route', to: query ? `${path}?${query}` : path };
+      // a page entry may name an admin resource descriptor (schemas/admin) that draws it
+      node.moduleId = readProperties(item.propertyJson).moduleId;
       break;
     }
     case 'model':

@@ -67,3 +67,36 @@ export interface CompiledPortalPage {
   /** Cards sorted by row then column. */
   cards: CompiledPortalCard[];
 }
+
+/** The calls of an admin resource page: `METHOD /api/path` with {id} and {parentId} placeholders. */
+export type ResourceCallName = 'list' | 'children' | 'info' | 'create' | 'update' | 'delete' | 'state';
+
+export interface CompiledResourceAction {
+  /** The customBtnsList value whose row button runs it. */
+  value: string;
+  call: string | null;
+  /** In-app path to open instead of a call ({id} = the row). */
+  open: string | null;
+  confirm: string | null;
+  /** A form (formData JSON text) whose values are the call's body. */
+  formData: string | null;
+  /** Body fields sent as md5 hex (passwords). */
+  md5: string[];
+}
+
+/** An admin screen bound to a REST resource (schemas/admin/*.json), texts in one language. */
+export interface CompiledResourcePage {
+  id: string;
+  fullName: string;
+  calls: Partial<Record<ResourceCallName, string>>;
+  /** Rows whose `field` holds `value` use these calls instead (departments among organisations). */
+  variants: { field: string; value: string; calls: Partial<Record<ResourceCallName, string>> }[];
+  /** Option sources by name (fields with propsUrl 'resource:<name>'). */
+  sources: Record<string, string>;
+  /** List type 2: the left tree's call and the list parameter a node sets. */
+  tree: { call: string; param: string; title: string | null } | null;
+  actions: CompiledResourceAction[];
+  /** The model parts as JSON text, compiled by the browser like a released definition. */
+  formData: string;
+  columnData: string;
+}
