@@ -181,8 +181,8 @@ export interface AuthorizeRow {
   id: string;
   objectType: 'Role';
   objectId: string;
-  itemType: 'module' | 'button' | 'column' | 'form' | 'api';
-  /** Module id, module item id, or API permission code. */
+  itemType: 'module' | 'button' | 'column' | 'form' | 'api' | 'dataInterface';
+  /** Module id, module item id, API permission code, or data interface id (who may run it). */
   itemId: string;
 }
 

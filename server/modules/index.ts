@@ -4,7 +4,7 @@ import { currentUserModule } from './current-user';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
-import { dataInterfaceModule } from './data-interface';
+import { dataInterfaceModule, openDataInterfaces } from './data-interface';
 import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
@@ -35,9 +35,11 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
-  await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
+  // Opened before the modules: visualdev checks interface-fed values and says which pages run which interface.
+  const interfaces = await openDataInterfaces(app, ctx);
+  await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx, interfaces });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
-  await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect, config: ctx.config });
+  await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, access: interfaces });
   await app.register(realtimeRoutes, { hub });
 }
 

@@ -17,6 +17,11 @@ const TEXT = {
   slideClass: 'dark',
   copyright: '',
   errorLog: 'production',
+  /**
+   * Where HTTP data interfaces may call: hosts, host:port or http(s):// address prefixes, one per
+   * line (server/modules/data-interface/upstream-policy.ts). Empty: no HTTP interface calls out.
+   */
+  dataInterfaceAllowedAddresses: '',
 } as const;
 
 /** Numeric settings; flags are 0/1 like every other flag in the product. */
