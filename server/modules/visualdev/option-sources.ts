@@ -44,10 +44,14 @@ export class InterfaceOptions {
  * as the record schema checks static options: a select cannot store what its source does not
  * offer (a script typed into a request, a code nobody defined). Disabled dictionary entries
  * still count, so a record holding one can be saved unchanged; a dictionary the database lacks
- * offers nothing. An interface that fails or times out refuses the save: an unchecked value is
- * never stored.
+ * offers nothing. An interface-fed value is checked when it changes (`stored` is the record
+ * before an update): the interface's rows move with time, and a value checked when it was stored
+ * does not block saving the record's other fields. An interface that fails or times out
+ * refuses the save: an unchecked value is never stored.
  */
-export async function optionSourceProblems(db: DbOrTrx, model: CompiledModel, data: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues): Promise<FieldError[]> {
+export async function optionSourceProblems(
+  db: DbOrTrx, model: CompiledModel, data: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues, stored: Record<string, unknown> | null = null,
+): Promise<FieldError[]> {
   const dictionaries = new Map<string, Promise<Set<string>>>();
   const allowedFor = (source: RemoteSource): Promise<Set<string>> => {
     if (source.from === 'dataInterface') return interfaceValues(source);
@@ -56,9 +60,10 @@ export async function optionSourceProblems(db: DbOrTrx, model: CompiledModel, da
     return dictionaries.get(key)!;
   };
   const problems: FieldError[] = [];
-  const check = async (field: CompiledField, value: unknown, path: string) => {
+  const check = async (field: CompiledField, value: unknown, path: string, unchanged: boolean) => {
     const source = field.options;
     if (!source || source.from === 'static') return;
+    if (source.from === 'dataInterface' && unchanged) return;
     const rule = kindOf(field.kind).optionCheck(field.props);
     if (!rule) return;
     const values = (rule === 'items' ? (Array.isArray(value) ? value : []) : [value]).filter((v) => v !== null && v !== undefined && v !== '');
@@ -76,18 +81,26 @@ export async function optionSourceProblems(db: DbOrTrx, model: CompiledModel, da
   for (const field of Object.values(model.form.fields)) {
     if (!field.stores) continue;
     if (field.columns?.length && Array.isArray(data[field.key])) {
+      const before = Array.isArray(stored?.[field.key]) ? (stored![field.key] as unknown[]) : [];
       for (const [index, row] of (data[field.key] as unknown[]).entries()) {
-        if (row && typeof row === 'object') for (const column of field.columns) await check(column, (row as Record<string, unknown>)[column.key], `${field.key}.${index}.${column.key}`);
+        if (!row || typeof row !== 'object') continue;
+        for (const column of field.columns) {
+          const value = (row as Record<string, unknown>)[column.key];
+          const unchanged = before.some((r) => r && typeof r === 'object' && same((r as Record<string, unknown>)[column.key], value));
+          await check(column, value, `${field.key}.${index}.${column.key}`, unchanged);
+        }
       }
     } else {
-      await check(field, data[field.key], field.key);
+      await check(field, data[field.key], field.key, stored !== null && same(stored[field.key], data[field.key]));
     }
   }
   return problems;
 }
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 /**
- * Runs the interfaces behind the option fields `input` sets, ahead of the save's transaction
+ * Runs the interfaces behind the option fields `input` sets (the only values an update checks), ahead of the save's transaction
  * (their answers, or failures, wait in the request's cache for the check inside it).
  */
 export async function prefetchInterfaceValues(model: CompiledModel, input: Record<string, unknown>, interfaceValues: InterfaceValues): Promise<void> {

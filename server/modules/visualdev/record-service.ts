@@ -167,14 +167,17 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
  * shown to them nor taken from their input (it keeps its default or stored value), so its
  * messages are not theirs to fix: a required field they cannot see does not block the save.
  */
-async function validateOrRefuse(db: Db, model: CompiledModel, perms: ModelPermissions, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale, interfaceValues: InterfaceValues) {
+async function validateOrRefuse(
+  db: Db, model: CompiledModel, perms: ModelPermissions, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale, interfaceValues: InterfaceValues,
+  stored: Record<string, unknown> | null = null,
+) {
   const writable = (key: string) => {
     const field = model.form.fields[key.split('.')[0]!];
     return !field || mayUseField(model, perms, field.permissionCode);
   };
   let errors: FieldError[] = recordValidator(locale).validate(model, data, mode);
   const checked = new Set(errors.map((e) => e.field));
-  errors = [...errors, ...(await optionSourceProblems(db, model, data, locale, interfaceValues)).filter((e) => !checked.has(e.field))].filter((e) => writable(e.field));
+  errors = [...errors, ...(await optionSourceProblems(db, model, data, locale, interfaceValues, stored)).filter((e) => !checked.has(e.field))].filter((e) => writable(e.field));
   if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
 }
 
@@ -221,7 +224,7 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
   await db.transaction().execute(async (trx) => {
     const { row, data: stored } = await loadRecord(trx, model, id);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
-    await validateOrRefuse(trx, model, perms, data, 'update', locale, interfaceValues);
+    await validateOrRefuse(trx, model, perms, data, 'update', locale, interfaceValues, stored);
     await checkParent(trx, model, id, data);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
   });
