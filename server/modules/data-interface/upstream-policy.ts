@@ -55,21 +55,28 @@ const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 const familyOf = (address: string): 'ipv4' | 'ipv6' => (net.isIP(address) === 6 ? 'ipv6' : 'ipv4');
 const defaultPort = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
 
-/** Addresses that are not on the public internet: loopback, private, link-local, shared, reserved, multicast, documentation. */
+/**
+ * Addresses that are not on the public internet: loopback, private, link-local, shared, reserved,
+ * multicast, documentation, and IPv4 inside IPv6 (mapped, NAT64). One list per family: a
+ * BlockList checks IPv4 addresses against IPv6 rules too, as mapped addresses, and the IPv6
+ * rule for mapped addresses would then hold every IPv4 address.
+ */
 const INTERNAL = (() => {
-  const list = new net.BlockList();
+  const v4 = new net.BlockList();
   for (const [prefix, bits] of [
     ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24],
     ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-  ] as const) list.addSubnet(prefix, bits, 'ipv4');
+  ] as const) v4.addSubnet(prefix, bits, 'ipv4');
+  const v6 = new net.BlockList();
   for (const [prefix, bits] of [
     ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-  ] as const) list.addSubnet(prefix, bits, 'ipv6');
-  return list;
+  ] as const) v6.addSubnet(prefix, bits, 'ipv6');
+  return { ipv4: v4, ipv6: v6 };
 })();
 
 export function isInternalAddress(address: string): boolean {
-  return INTERNAL.check(address, familyOf(address));
+  const family = familyOf(address);
+  return INTERNAL[family].check(address, family);
 }
 
 export class UpstreamPolicy {
