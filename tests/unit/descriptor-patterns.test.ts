@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileModel } from '../../src/runtime/compile';
-import { isSafePattern, withoutHarmlessQuantifiers } from '../../src/runtime/compile/safe-regex';
+import { isSafePattern, useAmbiguityCheck, withoutHarmlessQuantifiers } from '../../src/runtime/compile/safe-regex';
 import { isExponentiallyAmbiguous } from '../../src/runtime/compile/regex-ambiguity';
+
+// As the server and schema:check do (the browser leaves the ambiguity check off).
+useAmbiguityCheck(isExponentiallyAmbiguous);
 import { PATTERN_INPUT_MAX, SHARED_PATTERNS, validateRecord } from '../../src/runtime/validation';
 import { checkDescriptor } from '../../scripts/schema-lib';
 

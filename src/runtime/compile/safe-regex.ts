@@ -1,5 +1,19 @@
 import safeRegex from 'safe-regex2';
-import { isExponentiallyAmbiguous } from './regex-ambiguity';
+
+/** Tells whether a pattern is exponentially ambiguous (regex-ambiguity.ts `isExponentiallyAmbiguous`). */
+export type AmbiguityCheck = (pattern: string, flags: string) => boolean;
+
+let ambiguityCheck: AmbiguityCheck | null = null;
+
+/**
+ * Turns on the ambiguity check of isSafePattern. The server (visualdev/compiler.ts) and
+ * schema:check, which decide what compiles, turn it on; the browser leaves it off: it compiles
+ * definitions the server accepted, and the check's Unicode tables (refa) would more than double
+ * the renderers bundle (223 → 465 kB gzipped).
+ */
+export function useAmbiguityCheck(check: AmbiguityCheck): void {
+  ambiguityCheck = check;
+}
 
 /**
  * Whether a descriptor's regList pattern may run on anyone's input (short links are
@@ -8,18 +22,19 @@ import { isExponentiallyAmbiguous } from './regex-ambiguity';
  *   `(a?){30}`), or when it has more than 25 loops. It counts every quantifier as a loop, so
  *   quantifiers that cannot nest ambiguously are taken out first (withoutHarmlessQuantifiers):
  *   `^\d{8}(\d{5})?$`, a corpus pattern, is not a loop in a loop.
- * - ambiguity (regex-ambiguity.ts, on the regexpp parser, which reads the pattern with its own
- *   flags, so `\p{L}` is a Unicode property under `u` and a plain `p{L}` without): refused when
- *   the pattern can match one input in exponentially many ways, as alternatives that overlap
- *   inside one loop do (`(a|aa)+$`, `(\w|\d)+$`, `(\p{L}|\p{Lu})+$`). Polynomial backtracking is
- *   left to the input length cap (validation/validator.ts).
- * Runs wherever the compiler runs (server, schema:check, browser): both are plain JavaScript.
- * A pattern either parser cannot read is refused: it cannot be shown safe.
+ * - ambiguity (regex-ambiguity.ts, where turned on by useAmbiguityCheck; on the regexpp parser,
+ *   which reads the pattern with its own flags, so `\p{L}` is a Unicode property under `u` and
+ *   a plain `p{L}` without): refused when the pattern can match one input in exponentially many
+ *   ways, as alternatives that overlap inside one loop do (`(a|aa)+$`, `(\w|\d)+$`,
+ *   `(\p{L}|\p{Lu})+$`). Polynomial backtracking is left to the input length cap
+ *   (validation/validator.ts).
+ * Both are plain JavaScript. A pattern either parser cannot read is refused: it cannot be shown safe.
  */
 export function isSafePattern(pattern: string, flags = ''): boolean {
   if (!safeRegex(withoutHarmlessQuantifiers(pattern))) return false;
+  if (!ambiguityCheck) return true;
   try {
-    return !isExponentiallyAmbiguous(pattern, flags);
+    return !ambiguityCheck(pattern, flags);
   } catch {
     return false;
   }
