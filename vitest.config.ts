@@ -15,7 +15,8 @@ function postgresAnswers(): boolean {
   return spawnSync(process.execPath, ['-e', probe], { timeout: 3000 }).status === 0;
 }
 
-const apiTests = ['tests/api/**/*.test.ts'];
+// tests/security: the access matrix, fuzzing of every POST and PUT route, kill -9 durability (issue 9 item 9).
+const apiTests = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'];
 
 export default defineConfig({
   plugins: [react()],

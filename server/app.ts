@@ -14,6 +14,7 @@ import { lazyCompilers } from './http/lazy-compilers';
 import { localeSupport } from './http/locale';
 import { DEFAULT_RATE_LIMITS, rateLimits } from './http/rate-limits';
 import { docsHelmet, securityHeaders } from './http/security-headers';
+import { nulGuard } from './http/nul-guard';
 import { registerModules } from './modules';
 import { ReplyCode } from '../src/runtime/codes';
 import { translate } from '../src/runtime/i18n';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(securityHeaders);
   await app.register(localeSupport);
   await app.register(failureHandling);
+  await app.register(nulGuard);
   await app.register(accessControl, { db: database.db, idleSeconds: config.tokenIdleSeconds });
   await app.register(formbody);
   await app.register(rateLimits, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS });

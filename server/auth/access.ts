@@ -37,6 +37,8 @@ export interface DeclaredRoute {
   url: string;
   access: Access | undefined;
   hasResponseSchema: boolean;
+  /** The path parameter carrying the credential, for routes that take it there (the socket). */
+  tokenParam?: string;
 }
 
 /** A route without an access rule refuses to boot; so does an /api route without a reply schema. */
@@ -80,11 +82,14 @@ async function accessPlugin(app: FastifyInstance, opts: { db: Db; idleSeconds: n
         get hasResponseSchema() {
           return Boolean(route.schema?.response);
         },
+        get tokenParam() {
+          return route.config?.tokenParam;
+        },
       } as DeclaredRoute);
     }
   });
 
-  app.decorate('declaredRoutes', () => declared.map((r) => ({ method: r.method, url: r.url, access: r.access, hasResponseSchema: r.hasResponseSchema })));
+  app.decorate('declaredRoutes', () => declared.map((r) => ({ method: r.method, url: r.url, access: r.access, hasResponseSchema: r.hasResponseSchema, tokenParam: r.tokenParam })));
 
   app.addHook('onReady', async () => {
     const problems = routeProblems(declared);

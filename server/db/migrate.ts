@@ -12,6 +12,9 @@ import * as recordTextIndex from './migrations/2026_11_23_0011_record_text_index
 import * as profileDictionaryTranslations from './migrations/2026_11_23_0012_profile_dictionary_translations';
 import * as recordListCounts from './migrations/2026_11_23_0013_record_list_counts';
 import * as accessVersion from './migrations/2026_11_23_0014_access_version';
+import * as organizeManager from './migrations/2026_11_23_0015_organize_manager';
+import * as areaRoleOrganize from './migrations/2026_11_23_0017_area_role_organize';
+import * as dataScope from './migrations/2026_11_23_0018_data_scope';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -31,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0012_profile_dictionary_translations': profileDictionaryTranslations,
   '2026_11_23_0013_record_list_counts': recordListCounts,
   '2026_11_23_0014_access_version': accessVersion,
+  '2026_11_23_0015_organize_manager': organizeManager,
+  '2026_11_23_0017_area_role_organize': areaRoleOrganize,
+  '2026_11_23_0018_data_scope': dataScope,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,8 @@ export interface Database {
   baseModule: ModuleRow;
   baseModuleItem: ModuleItemRow;
   baseAuthorize: AuthorizeRow;
+  baseModuleDataScheme: ModuleDataSchemeRow;
+  baseColumnsPurview: ColumnsPurviewRow;
   baseSysConfig: SysConfigRow;
   baseAccessVersion: AccessVersionRow;
   baseSession: SessionRow;
@@ -32,6 +34,7 @@ export interface Database {
   visualdevRecordValue: VisualdevRecordValueRow;
   visualdevRecordText: VisualdevRecordTextRow;
   visualdevRecordCount: VisualdevRecordCountRow;
+  visualdevRecordScopeCount: VisualdevRecordScopeCountRow;
   baseDictionaryType: DictionaryTypeRow;
   baseDictionaryData: DictionaryDataRow;
   baseDataInterface: DataInterfaceRow;
@@ -40,6 +43,8 @@ export interface Database {
   baseVisualdevShortLink: ShortLinkRow;
   baseVisualdevShortLinkSubmission: ShortLinkSubmissionRow;
   baseVisualdevShortLinkHit: ShortLinkHitRow;
+  baseArea: AreaRow;
+  baseOrganizeRelation: OrganizeRelationRow;
 }
 
 export interface SystemRow {
@@ -57,6 +62,8 @@ export interface OrganizeRow {
   category: 'company' | 'department';
   fullName: string;
   enCode: string;
+  /** The manager: a user id (migration 0015). */
+  managerId: string | null;
   sortCode: number;
   enabledMark: number;
   description: string | null;
@@ -176,14 +183,70 @@ export interface ModuleItemRow {
   sortCode: number;
 }
 
+/** Which organisations an organisation role (globalMark 0) belongs to (migration 0015). */
+export interface OrganizeRelationRow {
+  id: string;
+  organizeId: string;
+  objectType: 'Role';
+  objectId: string;
+  sortCode: number;
+  createdAt: number;
+}
+
+/** An administrative division (migration 0017): id and enCode are the six-digit division code. */
+export interface AreaRow {
+  id: string;
+  parentId: string; // '-1' for a province
+  fullName: string;
+  enCode: string;
+  /** '1' province, '2' city, '3' district, '4' street. */
+  type: string;
+  /** Pinyin initials for search; the seeded data set has none. */
+  quickQuery: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
 /** A grant: a role may see a module, module item, or call an API permission code. */
 export interface AuthorizeRow {
   id: string;
   objectType: 'Role';
   objectId: string;
-  itemType: 'module' | 'button' | 'column' | 'form' | 'api' | 'dataInterface';
-  /** Module id, module item id, API permission code, or data interface id (who may run it). */
+  itemType: 'module' | 'button' | 'column' | 'form' | 'resource' | 'api' | 'dataInterface';
+  /** Module id, module item id, data-scope scheme id (resource), API permission code, or data interface id (who may run it). */
   itemId: string;
+}
+
+/** Who sees which records of a menu's model: all, orgAndBelow, org, department, own, or custom field conditions. */
+export type DataScopeType = 'all' | 'orgAndBelow' | 'org' | 'department' | 'own' | 'custom';
+
+/** A data-scope scheme of a menu entry (granted to roles as authorize item type 'resource'). */
+export interface ModuleDataSchemeRow {
+  id: string;
+  moduleId: string;
+  fullName: string;
+  /** JSON text { "zh-TW": …, "en": … }: fullName in other languages. */
+  fullNameI18n: string | null;
+  enCode: string;
+  scopeType: DataScopeType;
+  /** custom: JSON text { logic: 'and' | 'or', conditions: [{ field, op, value }] } (server/auth/data-scope.ts). */
+  conditionJson: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+}
+
+/** The list columns a user chose for a page (Authority GetColumnsByModuleId / SetColumnsByModuleId). */
+export interface ColumnsPurviewRow {
+  id: string;
+  userId: string;
+  moduleId: string;
+  /** JSON text as the client sent it. */
+  fieldList: string;
+  updatedAt: number;
 }
 
 /** The one-row access counter (server/auth/access-version.ts). */
@@ -514,4 +577,12 @@ export interface ShortLinkHitRow {
   ip: string;
   kind: string;
   createdAt: number;
+}
+
+/** A model's number of records per value of a data-scope column (organizeId, departmentId, createdBy). */
+export interface VisualdevRecordScopeCountRow {
+  modelId: string;
+  scopeColumn: string;
+  value: string;
+  total: number | string;
 }

@@ -38,7 +38,7 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
     await trx.insertInto('baseSystem').values({ id: systemId, fullName: '供应链服务平台', enCode: 'main', icon: 'icon-ym icon-ym-systemManage', sortCode: 0, enabledMark: 1 }).execute();
 
     const org = (parentId: string, category: OrganizeRow['category'], fullName: string, enCode: string, sortCode: number): OrganizeRow => ({
-      id: newId(), parentId, category, fullName, enCode, sortCode, enabledMark: 1, description: null, createdAt: now,
+      id: newId(), parentId, category, fullName, enCode, managerId: null, sortCode, enabledMark: 1, description: null, createdAt: now,
     });
     const company = org('-1', 'company', '供应链管理有限公司', 'scm', 0);
     const operations = org(company.id, 'department', '运营部', 'scm.operations', 0);
@@ -118,6 +118,7 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
   });
   await syncMenu(db, readMenuFile(options.menuFile ?? DEFAULT_MENU_FILE), now);
   await seedDemoProfiles(db, now);
+  await seedDemoScope(db, now);
   return true;
 }
 
@@ -152,4 +153,46 @@ async function seedDemoProfiles(db: Db, now: number): Promise<void> {
       })
       .execute();
   }
+}
+
+/**
+ * The data-scope demo (issue 10): the 客户订单 page (schemas/models/demo-order.json, which judges
+ * data) with two schemes, "own organisation" granted to business customers and "all records"
+ * granted to staff, and orders of both customer companies, so customer and customer2 each see
+ * only their own. The records are indexed when the model is first loaded (descriptor-sync.ts).
+ */
+export async function seedDemoScope(db: Db, now: number): Promise<void> {
+  const menu = await db.selectFrom('baseModule').select('id').where('enCode', '=', 'customerOrder').executeTakeFirst();
+  if (!menu) return;
+  const roles = new Map((await db.selectFrom('baseRole').select(['id', 'enCode']).execute()).map((r) => [r.enCode, r.id]));
+  const users = new Map((await db.selectFrom('baseUser').select(['id', 'account', 'organizeId', 'positionId']).execute()).map((u) => [u.account, u]));
+  const scheme = (enCode: string, fullName: string, i18n: Record<string, string>, scopeType: 'org' | 'all', sortCode: number) => ({
+    id: newId(), moduleId: menu.id, fullName, fullNameI18n: JSON.stringify(i18n), enCode, scopeType, conditionJson: null, sortCode, enabledMark: 1, description: null, createdAt: now,
+  });
+  const own = scheme('ownOrganisation', '本组织数据', { 'zh-TW': '本組織資料', en: 'Own organisation' }, 'org', 0);
+  const all = scheme('allRecords', '全部数据', { 'zh-TW': '全部資料', en: 'All records' }, 'all', 1);
+  const orders: { account: string; orderNo: string; goodsName: string; quantity: number }[] = [
+    { account: 'customer', orderNo: 'EAST-0001', goodsName: '螺纹钢', quantity: 120 },
+    { account: 'customer', orderNo: 'EAST-0002', goodsName: '热轧卷板', quantity: 80 },
+    { account: 'customer', orderNo: 'EAST-0003', goodsName: '电解铜', quantity: 15 },
+    { account: 'customer2', orderNo: 'SOUTH-0001', goodsName: '铝锭', quantity: 40 },
+    { account: 'customer2', orderNo: 'SOUTH-0002', goodsName: '螺纹钢', quantity: 60 },
+  ];
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('baseModuleDataScheme').values([own, all]).execute();
+    const grants: AuthorizeRow[] = [];
+    if (roles.has('businessCustomer')) grants.push({ id: newId(), objectType: 'Role', objectId: roles.get('businessCustomer')!, itemType: 'resource', itemId: own.id });
+    if (roles.has('staff')) grants.push({ id: newId(), objectType: 'Role', objectId: roles.get('staff')!, itemType: 'resource', itemId: all.id });
+    if (grants.length) await trx.insertInto('baseAuthorize').values(grants).execute();
+    const rows = orders.flatMap((o, i) => {
+      const user = users.get(o.account);
+      if (!user) return [];
+      // customers' major organisations are their companies: organisation and department alike
+      return [{
+        id: newId(), modelId: 'demo-order', data: JSON.stringify({ orderNo: o.orderNo, goodsName: o.goodsName, quantity: o.quantity, remark: null }),
+        createdBy: user.id, createdAt: now + i, modifiedBy: null, modifiedAt: null, organizeId: user.organizeId, departmentId: user.organizeId, positionId: user.positionId,
+      }];
+    });
+    if (rows.length) await trx.insertInto('visualdevRecord').values(rows).execute();
+  });
 }

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { currentUserModule } from './current-user';
+import { usersModule } from './permission/users';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
 import { dataInterfaceModule, openDataInterfaces } from './data-interface';
+import { organizeModule } from './permission/organize';
+import { positionRoutes } from './permission/position/routes';
+import { groupRoutes } from './permission/group/routes';
 import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
+import { areaRoutes } from './system/area';
+import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
+import { authorityRoutes } from './permission/authority/routes';
 import { onSessionsEnded } from '../auth/sessions';
 import { createLocalHub, type RealtimeHub } from '../realtime/hub';
 import { realtimeRoutes } from '../realtime/socket-routes';
@@ -35,10 +42,17 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
+  await app.register(organizeModule, { prefix: '/api/permission', db: ctx.db });
+  await app.register(positionRoutes, { prefix: '/api/permission', db: ctx.db });
+  await app.register(groupRoutes, { prefix: '/api/permission', db: ctx.db });
+  await app.register(usersModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   // Opened before the modules: visualdev checks interface-fed values and says which pages run which interface.
   const interfaces = await openDataInterfaces(app, ctx);
   await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx, interfaces });
+  await app.register(authorityRoutes, { prefix: '/api/permission/Authority', db: ctx.db });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
+  await app.register(areaRoutes, { prefix: '/api/system', db: ctx.db });
+  await app.register(roleRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, access: interfaces });
   await app.register(realtimeRoutes, { hub });
 }

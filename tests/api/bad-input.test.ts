@@ -94,3 +94,19 @@ describe('a select fed from a dictionary', () => {
     expect(stored.category).toBeTruthy();
   });
 });
+
+describe('text with a NUL character', () => {
+  it('is refused with a 400 in the caller’s language wherever it comes, on both databases (PostgreSQL cannot hold it: it was a 500)', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['POST', '/api/visualdev/ShortLink/Open/%00a', { data: {} }],
+      ['POST', `/api/visualdev/OnlineDev/${modelId}/List`, { keyword: 'a\u0000b' }],
+      ['GET', '/api/system/DictionaryType?keyword=%00'],
+      ['POST', '/api/visualdev/OnlineDev/demo-model', { data: { goodsCode: 'G.1', goodsName: 'N\u0000', category: 'steel.rebar', unit: 't', price: 1 } }],
+    ];
+    for (const [method, path, body] of calls) {
+      const reply = await send(method, path, body, { 'x-language': 'en' });
+      expect(reply.status, path).toBe(400);
+      expect(reply.body, path).toEqual({ code: 400, msg: 'Invalid input: text must not contain the NUL character (U+0000)' });
+    }
+  });
+});

@@ -134,6 +134,15 @@ describe('POST /api/oauth/Login', () => {
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await res.text()).toMatch(/^<svg/);
   });
+
+  it('draws a captcha for the same key asked for at once several times without a 500 (found by the access matrix)', async () => {
+    const key = `same${Date.now()}`;
+    const replies = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.url}/api/file/ImageCode/${key}`).then(async (r) => ({ status: r.status, svg: await r.text() }))));
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+    // One code is kept under the key: the one of the image drawn last.
+    const rows = await server.database.db.selectFrom('baseCaptcha').select('code').where('id', '=', key).execute();
+    expect(rows).toHaveLength(1);
+  });
 });
 
 describe('failure memory', () => {

@@ -1,3 +1,4 @@
+import { bumpAccessVersion } from '../../server/auth/access-version';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,7 @@ describe('compiled dictionary, report and portal pages', () => {
       linkTarget: null, propertyJson: JSON.stringify({ moduleId: category.id, isTree: 1 }), sortCode: 0, enabledMark: 1, isHidden: 0, description: null, createdAt: Date.now(),
     }).execute();
     await db.insertInto('baseAuthorize').values({ id: newId(), objectType: 'Role', objectId: user.roleId, itemType: 'module', itemId: menuId }).execute();
+    await bumpAccessVersion(db);
     const granted = await reader.get(`/api/visualdev/Dictionary/${category.id}`);
     expect(granted.status, granted.body.msg).toBe(200);
     expect(granted.body.data).toEqual({ id: category.id, ...expected });

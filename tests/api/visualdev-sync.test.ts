@@ -62,4 +62,10 @@ describe('descriptor files under schemas/models', () => {
   it('refuses the event stream without a session', async () => {
     expect((await fetch(`${server.url}/api/visualdev/Events`)).status).toBe(401);
   });
+
+  it('answers a HEAD of the event stream at once instead of holding it open (found by the access matrix)', async () => {
+    const head = await fetch(`${server.url}/api/visualdev/Events`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/event-stream');
+  });
 });

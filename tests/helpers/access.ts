@@ -2,6 +2,7 @@ import type { Db } from '../../server/db';
 import { newId } from '../../server/db/ids';
 import type { ModuleItemRow } from '../../server/db/schema';
 import { createSession } from '../../server/auth/sessions';
+import { bumpAccessVersion } from '../../server/auth/access-version';
 
 /**
  * Test doubles for people and grants, written straight into the database (no sign-in round
@@ -31,6 +32,7 @@ export async function makeUser(db: Db, account: string): Promise<MadeUser> {
     portalId: null, changePasswordDate: now, prevLoginTime: null, prevLoginIp: null, lastLoginTime: null, lastLoginIp: null, description: null, createdAt: now, updatedAt: null,
   }).execute();
   await db.insertInto('baseUserRelation').values({ id: newId(), userId, objectType: 'Role', objectId: roleId, sortCode: 0 }).execute();
+  await bumpAccessVersion(db);
   const { token } = await createSession(db, userId, { idleSeconds: 3600 });
   return { userId, roleId, token };
 }
@@ -58,6 +60,8 @@ export async function grantModelMenu(
     await db.insertInto('baseModuleItem').values({ id: itemId, moduleId, kind: item.kind, fullName: item.enCode, enCode: item.enCode, sortCode: i }).execute();
     if (item.granted) await db.insertInto('baseAuthorize').values({ id: newId(), objectType: 'Role', objectId: roleId, itemType: item.kind, itemId }).execute();
   }
+  // cached principals hold grants until the access version moves (server/auth/principal.ts)
+  await bumpAccessVersion(db);
   return moduleId;
 }
 

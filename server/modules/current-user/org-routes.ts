@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { principalOf } from '../../auth/access';
+import { bumpAccessVersion } from '../../auth/access-version';
 import { Envelope, PagedEnvelope, done, ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
@@ -22,15 +23,16 @@ export async function ownOrganizes(db: Db, userId: string, majorId: string | nul
   return rows.map((o) => ({ id: o.id, fullName: o.fullName, category: o.category, isMajor: o.id === majorId }));
 }
 
-/** Positions of a user (relations), the major one flagged. */
+/** Positions of a user: the major one (base_user.position_id) and those related to them, the major one flagged. */
 export async function ownPositions(db: Db, userId: string, majorId: string | null) {
+  const related = await db.selectFrom('baseUserRelation').select('objectId').where('userId', '=', userId).where('objectType', '=', 'Position').execute();
+  const ids = [...new Set([...(majorId ? [majorId] : []), ...related.map((r) => r.objectId)])];
+  if (ids.length === 0) return [];
   const rows = await db
-    .selectFrom('baseUserRelation')
-    .innerJoin('basePosition', 'basePosition.id', 'baseUserRelation.objectId')
+    .selectFrom('basePosition')
     .leftJoin('baseOrganize', 'baseOrganize.id', 'basePosition.organizeId')
     .select(['basePosition.id', 'basePosition.fullName', 'basePosition.organizeId', 'baseOrganize.fullName as organizeName'])
-    .where('baseUserRelation.userId', '=', userId)
-    .where('baseUserRelation.objectType', '=', 'Position')
+    .where('basePosition.id', 'in', ids)
     .orderBy('basePosition.sortCode')
     .orderBy('basePosition.id')
     .execute();
@@ -178,7 +180,11 @@ export const orgRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = async (a
       const own = majorType === 'Organize' ? await ownOrganizes(db, user.id, user.organizeId) : await ownPositions(db, user.id, user.positionId);
       if (!own.some((o) => o.id === majorId)) throw new AppError(ReplyCode.forbidden, 'profile.majorNotOwn');
       const change = majorType === 'Organize' ? { organizeId: majorId } : { positionId: majorId };
-      await db.updateTable('baseUser').set({ ...change, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+      // The major organisation decides data scope: the access counter moves in the same transaction.
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('baseUser').set({ ...change, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+        await bumpAccessVersion(trx);
+      });
       return done(request.t('profile.majorSwitched'));
     },
   );

@@ -34,7 +34,7 @@ const blank = (v: string | null | undefined) => v === undefined || v === null ||
 /** The translations column when the form sends translations (an update without them keeps the stored ones). */
 const translationsIn = (input: { fullName_i18n?: unknown }) => (input.fullName_i18n === undefined ? {} : { fullNameI18n: translationsColumn(input.fullName_i18n) });
 
-function checkSort(sort: number | null | undefined): number {
+export function checkSort(sort: number | null | undefined): number {
   if (sort === undefined || sort === null) return 0;
   if (!Number.isInteger(sort) || sort < 0 || sort > 999999) throw refuse('dictionary.sortRange');
   return sort;

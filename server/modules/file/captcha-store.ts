@@ -14,10 +14,17 @@ const IGNORE = '0oO1lIi';
 export async function issueCaptcha(db: Db, key: string, size: number): Promise<string> {
   const captcha = svgCaptcha.create({ size: Math.min(Math.max(size, 3), 8), noise: 2, ignoreChars: IGNORE, width: 120, height: 40 });
   const now = Date.now();
+  const row = { id: key, code: captcha.text, createdAt: now, expiresAt: now + CAPTCHA_TTL_MS };
   await db.transaction().execute(async (trx) => {
     // Expired rows are cleared here, so the table never holds more than five minutes of requests.
-    await trx.deleteFrom('baseCaptcha').where((eb) => eb.or([eb('id', '=', key), eb('expiresAt', '<', now)])).execute();
-    await trx.insertInto('baseCaptcha').values({ id: key, code: captcha.text, createdAt: now, expiresAt: now + CAPTCHA_TTL_MS }).execute();
+    await trx.deleteFrom('baseCaptcha').where('expiresAt', '<', now).execute();
+    // An upsert, not delete-then-insert: two requests for one key at once (PostgreSQL, read
+    // committed) both deleted nothing, and the second insert hit the primary key: a 500.
+    await trx
+      .insertInto('baseCaptcha')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet({ code: row.code, createdAt: row.createdAt, expiresAt: row.expiresAt }))
+      .execute();
   });
   return captcha.data;
 }

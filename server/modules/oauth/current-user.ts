@@ -38,10 +38,10 @@ async function enabledSystems(db: Db): Promise<SystemRow[]> {
 async function visibleModules(db: Db, principal: Principal, systemId: string): Promise<ModuleRow[]> {
   let query = db.selectFrom('baseModule').selectAll().where('systemId', '=', systemId).where('enabledMark', '=', 1);
   if (!principal.isAdministrator) {
-    if (principal.roleIds.length === 0) return [];
-    query = query.where('id', 'in', (eb) =>
-      eb.selectFrom('baseAuthorize').select('itemId').where('objectType', '=', 'Role').where('objectId', 'in', principal.roleIds).where('itemType', '=', 'module'),
-    );
+    // the principal's grants (server/auth/grants.ts): the union over the user's roles in force
+    const granted = [...(principal.grants?.menus.keys() ?? [])];
+    if (granted.length === 0) return [];
+    query = query.where('id', 'in', granted);
   }
   return query.orderBy('sortCode').orderBy('id').execute();
 }
@@ -94,14 +94,12 @@ export interface PermissionEntry {
 /** Button, column and form codes per page in the menu, named in the caller's language; non-administrators get granted items only. */
 async function permissionList(db: Db, principal: Principal, pages: MenuNode[], locale: Locale): Promise<PermissionEntry[]> {
   if (pages.length === 0) return [];
-  let query = db.selectFrom('baseModuleItem').selectAll().where('moduleId', 'in', pages.map((p) => p.id));
+  const query = db.selectFrom('baseModuleItem').selectAll().where('moduleId', 'in', pages.map((p) => p.id));
+  let items: ModuleItemRow[] = await query.orderBy('sortCode').execute();
   if (!principal.isAdministrator) {
-    if (principal.roleIds.length === 0) return [];
-    query = query.where('id', 'in', (eb) =>
-      eb.selectFrom('baseAuthorize').select('itemId').where('objectType', '=', 'Role').where('objectId', 'in', principal.roleIds).where('itemType', 'in', ['button', 'column', 'form']),
-    );
+    const menus = principal.grants?.menus;
+    items = items.filter((i) => menus?.get(i.moduleId)?.[i.kind].has(i.enCode));
   }
-  const items: ModuleItemRow[] = await query.orderBy('sortCode').execute();
   const byModule = new Map<string, ModuleItemRow[]>();
   for (const item of items) byModule.set(item.moduleId, [...(byModule.get(item.moduleId) ?? []), item]);
   const view = (list: ModuleItemRow[], kind: ModuleItemRow['kind']) => list.filter((i) => i.kind === kind).map((i) => ({ enCode: i.enCode, fullName: nameIn(locale, i) }));

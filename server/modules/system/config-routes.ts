@@ -4,11 +4,12 @@ import type { Db } from '../../db';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
 import { invalidAllowListEntries } from '../data-interface/upstream-policy';
-import { readSysConfig, serializeSysConfig, SYS_CONFIG_DEFAULTS, type SysConfig } from './config-store';
+import { readSysConfig, serializeSysConfig, SYS_CONFIG_DEFAULTS, type SysConfig, WRITE_ONLY_CONFIG_KEYS } from './config-store';
 
-// Every key, typed by its default: text keys are strings, the rest numbers.
+// Every key but the write-only ones, typed by its default: text keys are strings, the rest numbers.
+const writeOnly = new Set<string>(WRITE_ONLY_CONFIG_KEYS);
 const SysConfigData = Type.Object(
-  Object.fromEntries(Object.entries(SYS_CONFIG_DEFAULTS).map(([k, v]) => [k, typeof v === 'string' ? Type.String() : Type.Number()])),
+  Object.fromEntries(Object.entries(SYS_CONFIG_DEFAULTS).filter(([k]) => !writeOnly.has(k)).map(([k, v]) => [k, typeof v === 'string' ? Type.String() : Type.Number()])),
 );
 
 // The same keys, each optional; keys the server does not know are ignored (the product's screen sends more).

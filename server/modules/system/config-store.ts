@@ -22,6 +22,8 @@ const TEXT = {
    * line (server/modules/data-interface/upstream-policy.ts). Empty: no HTTP interface calls out.
    */
   dataInterfaceAllowedAddresses: '',
+  /** Initial password of users made by staff (/api/permission/Users); '' = a random one nobody knows (reset it to hand the account over). */
+  newUserDefaultPassword: '',
 } as const;
 
 /** Numeric settings; flags are 0/1 like every other flag in the product. */
@@ -48,6 +50,9 @@ export type SysConfig = { -readonly [K in keyof typeof TEXT]: string } & { -read
 export type SysConfigKey = keyof SysConfig;
 
 export const SYS_CONFIG_DEFAULTS: SysConfig = { ...TEXT, ...NUMBER };
+
+/** Keys never sent by GET SysConfig (readers of the configuration need not know them). */
+export const WRITE_ONLY_CONFIG_KEYS = ['newUserDefaultPassword'] as const satisfies readonly SysConfigKey[];
 
 /** Keys the browser may read before and after sign-in: branding, layout and password policy. */
 export const PUBLIC_CONFIG_KEYS = [

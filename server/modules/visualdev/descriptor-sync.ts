@@ -65,7 +65,8 @@ export async function syncFile(db: Db, modelsDir: string, fileName: string): Pro
     sourceFile: fileName, sourceHash: hash, updatedAt: now, updatedBy: null,
   };
   // the records follow the new definition's index before the row says it is released
-  if (existing) await reindexModel(db, compiled);
+  // (also records that arrived before their model: the demo seed writes customer orders before the first sync)
+  if (existing || (await db.selectFrom('visualdevRecord').select('id').where('modelId', '=', id).limit(1).executeTakeFirst())) await reindexModel(db, compiled);
   if (existing) await db.updateTable('baseVisualdev').set(values).where('id', '=', id).execute();
   else await db.insertInto('baseVisualdev').values({ id, ...values, createdAt: now, createdBy: null }).execute();
   return { file: fileName, id, status: existing ? 'updated' : 'created', problems };

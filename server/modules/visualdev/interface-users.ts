@@ -51,7 +51,7 @@ export class InterfaceUsers {
   async grantsRun(principal: Principal, name: InterfaceName): Promise<boolean> {
     for (const pageId of await this.pagesUsing(name)) {
       try {
-        await grantedMenusOf(this.db, principal, pageId);
+        grantedMenusOf(principal, pageId);
         return true;
       } catch (error) {
         if (!(error instanceof AppError && error.code === ReplyCode.forbidden)) throw error;

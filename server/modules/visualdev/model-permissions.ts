@@ -1,13 +1,16 @@
 import type { Principal } from '../../auth/principal';
-import type { Db } from '../../db';
+import { type RecordScope, unionScope, WHOLE_SCOPE } from '../../auth/data-scope';
+import { type ScopeSql, scopeSqlOf } from './record-scope';
+import { indexedFields } from './record-store';
 import { AppError } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { HiddenCodes } from '../../../src/runtime/compile';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 
 /**
- * What a user may do on one model's page (spec 6): the column, form and button codes of the
- * menu entries whose propertyJson.moduleId is the model, granted to the user's roles.
+ * What a user may do on one model's page (spec 6): the column, form and button codes and the
+ * data-scope schemes of the menu entries whose propertyJson.moduleId is the model, granted to
+ * the user's roles (their union, from the principal's cached grants: server/auth/grants.ts).
  * Administrators hold everything. A user whose roles see no such menu entry gets 403.
  */
 export interface ModelPermissions {
@@ -15,67 +18,48 @@ export interface ModelPermissions {
   button: ReadonlySet<string>;
   column: ReadonlySet<string>;
   form: ReadonlySet<string>;
+  /**
+   * Which records they may read and write (all when the model does not judge data, or for
+   * administrators). Optional so fixed permission sets (tests, short links) need not name it;
+   * modelPermissionsOf, the one source for callers, always sets both.
+   */
+  scope?: RecordScope;
+  /** The scope as conditions on the record row (record-scope.ts); null or absent: every record. */
+  scopeSql?: ScopeSql | null;
 }
 
-const ALL: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set() };
-
-/** Menu entries (any type) that open this model. */
-async function menusOfModel(db: Db, modelId: string): Promise<string[]> {
-  const escaped = modelId.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db
-    .selectFrom('baseModule')
-    .select(['id', 'propertyJson'])
-    .where('enabledMark', '=', 1)
-    .where('propertyJson', 'like', `%${escaped}%`)
-    .execute();
-  return rows
-    .filter((r) => {
-      try {
-        return (JSON.parse(r.propertyJson ?? '{}') as { moduleId?: unknown }).moduleId === modelId;
-      } catch {
-        return false;
-      }
-    })
-    .map((r) => r.id);
-}
+const ALL: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set(), scope: WHOLE_SCOPE, scopeSql: null };
 
 /**
  * The menu entries opening `moduleId` (a model, or a dictionary, report or portal page) that
  * the user's roles are granted: null for administrators (they hold every entry); 403 when none.
  */
-export async function grantedMenusOf(db: Db, principal: Principal, moduleId: string): Promise<string[] | null> {
-  if (principal.isAdministrator) return null;
-  const denied = new AppError(ReplyCode.forbidden, 'server.permissionDenied');
-  if (principal.roleIds.length === 0) throw denied;
-  const menus = await menusOfModel(db, moduleId);
-  if (menus.length === 0) throw denied;
-  const granted = await db
-    .selectFrom('baseAuthorize')
-    .select('itemId')
-    .where('objectType', '=', 'Role')
-    .where('objectId', 'in', principal.roleIds)
-    .where('itemType', '=', 'module')
-    .where('itemId', 'in', menus)
-    .execute();
-  if (granted.length === 0) throw denied;
-  return granted.map((g) => g.itemId);
+export function grantedMenusOf(principal: Principal, moduleId: string): string[] | null {
+  if (principal.isAdministrator || !principal.grants) return null;
+  const menus = principal.grants.menusByModel.get(moduleId);
+  if (!menus?.length) throw new AppError(ReplyCode.forbidden, 'server.permissionDenied');
+  return [...menus];
 }
 
-export async function modelPermissionsOf(db: Db, principal: Principal, modelId: string): Promise<ModelPermissions> {
-  const granted = await grantedMenusOf(db, principal, modelId);
+/**
+ * A model's permissions for a user. Data scope: the union of the schemes granted on the menus
+ * opening the model, when the model judges data (useDataPermission); a model that judges data
+ * and grants the user no scheme shows them no record (docs/DECISIONS.md).
+ */
+export function modelPermissionsOf(principal: Principal, model: CompiledModel): ModelPermissions {
+  const granted = grantedMenusOf(principal, model.id);
   if (granted === null) return ALL;
-  const items = await db
-    .selectFrom('baseModuleItem')
-    .innerJoin('baseAuthorize', (join) =>
-      join.onRef('baseAuthorize.itemId', '=', 'baseModuleItem.id').onRef('baseAuthorize.itemType', '=', 'baseModuleItem.kind'),
-    )
-    .select(['baseModuleItem.kind', 'baseModuleItem.enCode'])
-    .where('baseModuleItem.moduleId', 'in', granted)
-    .where('baseAuthorize.objectType', '=', 'Role')
-    .where('baseAuthorize.objectId', 'in', principal.roleIds)
-    .execute();
-  const of = (kind: string) => new Set(items.filter((i) => i.kind === kind).map((i) => i.enCode));
-  return { all: false, button: of('button'), column: of('column'), form: of('form') };
+  const grants = principal.grants!;
+  const menus = granted.map((id) => grants.menus.get(id)!).filter(Boolean);
+  const union = (area: 'button' | 'column' | 'form') => new Set(menus.flatMap((m) => [...m[area]]));
+  let scope: RecordScope = WHOLE_SCOPE;
+  let scopeSql: ScopeSql | null = null;
+  if (model.usePermission.data) {
+    const indexed = indexedFields(model);
+    scope = unionScope(menus.flatMap((m) => m.schemes), grants.scope, new Set(indexed.keys()));
+    scopeSql = scopeSqlOf(model.id, scope, indexed);
+  }
+  return { all: false, button: union('button'), column: union('column'), form: union('form'), scope, scopeSql };
 }
 
 /** A button code is allowed when judging is off for buttons, or the code is granted. */

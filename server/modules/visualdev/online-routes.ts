@@ -23,7 +23,9 @@ import { listRecords, parentsAmong } from './record-store';
 /**
  * /api/visualdev/OnlineDev: the records of a released model. Every route is 'signedIn' and
  * then asks model-permissions for the caller's grants on this model (403 without a menu that
- * opens it); column, form and button codes apply when the model turns judging on.
+ * opens it); column, form and button codes apply when the model turns judging on, and the data
+ * scope (useDataPermission) is a condition of every record statement: a record outside it
+ * answers exactly as a missing one (tests/api/record-scope.test.ts walks every route).
  */
 
 const tags = ['visualdev'];
@@ -93,7 +95,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   async function context(request: FastifyRequest, modelId: string) {
     const principal = principalOf(request);
     const model = await releasedModel(db, modelId, request.locale);
-    const perms = await modelPermissionsOf(db, principal, modelId);
+    const perms = modelPermissionsOf(principal, model);
     return { principal, model, perms };
   }
 
@@ -140,7 +142,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     // tree table: whether each row has children, so the client offers expand only where there is something to load
     const parentField = treeParentField(model);
     if (parentField) {
-      const parents = await parentsAmong(db, model.id, parentField, page.rows.map((r) => r.id));
+      const parents = await parentsAmong(db, model.id, parentField, page.rows.map((r) => r.id), perms.scopeSql?.where);
       list = list.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) }));
     }
     return ok({ list, pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total: page.total }, refs: out.refs });
@@ -161,7 +163,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     schema: { tags, summary: 'A record for the edit form and the detail viewer: stored values of readable fields, and the names they reference', params: RecordParams, response: { 200: Envelope(RecordReply) } },
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
-    const { row, data } = await loadRecord(db, model, request.params.id);
+    const { row, data } = await loadRecord(db, model, request.params.id, perms);
     const readable = readableData(model, perms, data);
     return ok({ id: row.id, data: JSON.stringify(readable), refs: await refNamesOf(db, model, [readable]) });
   });
@@ -182,7 +184,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_remove');
-    const n = await removeRecords(db, model, [request.params.id]);
+    const n = await removeRecords(db, model, perms, [request.params.id]);
     if (n === 0) throw new AppError(ReplyCode.notFound, 'visualdev.recordNotFound');
     return done(request.t('visualdev.deleted'));
   });
@@ -192,7 +194,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     schema: { tags, summary: 'A record as people read it (each value formatted by its kind, in the caller\'s language), as the product\'s own client shows details', params: RecordParams, response: { 200: Envelope(DetailReply) } },
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
-    const { row, data } = await loadRecord(db, model, request.params.id);
+    const { row, data } = await loadRecord(db, model, request.params.id, perms);
     const [shown] = await formatRecords(db, model, [readableData(model, perms, data)], request.locale);
     return ok({ id: row.id, data: JSON.stringify(shown) });
   });
@@ -208,7 +210,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     const { model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_remove');
     if (request.body.ids.length === 0) throw refuse('visualdev.noSelection');
-    const deleted = await removeRecords(db, model, [...new Set(request.body.ids)]);
+    const deleted = await removeRecords(db, model, perms, [...new Set(request.body.ids)]);
     return ok({ deleted }, request.t('visualdev.deleted'));
   });
 

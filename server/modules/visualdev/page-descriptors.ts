@@ -276,7 +276,7 @@ export const pageDescriptorRoutes: FastifyPluginAsyncTypebox<{ db: Db; pages: Pa
     },
   }, async (request) => {
     const { id } = request.params;
-    await grantedMenusOf(db, principalOf(request), id);
+    grantedMenusOf(principalOf(request), id);
     const page = pages.get('dictionary', id, request.locale);
     if (page) return ok(page);
     const category = await findTypeByIdOrCode(db, id);
@@ -289,7 +289,7 @@ export const pageDescriptorRoutes: FastifyPluginAsyncTypebox<{ db: Db; pages: Pa
     schema: { tags, summary: 'Compiled report page (menu type 5)', params: IdParams, response: { 200: Envelope(ReportPageSchema) } },
   }, async (request) => {
     const { id } = request.params;
-    await grantedMenusOf(db, principalOf(request), id);
+    grantedMenusOf(principalOf(request), id);
     const page = pages.get('report', id, request.locale);
     if (!page) throw notFound(id);
     return ok(page);
@@ -300,7 +300,7 @@ export const pageDescriptorRoutes: FastifyPluginAsyncTypebox<{ db: Db; pages: Pa
     schema: { tags, summary: 'Compiled portal page (menu type 8)', params: IdParams, response: { 200: Envelope(PortalPageSchema) } },
   }, async (request) => {
     const { id } = request.params;
-    await grantedMenusOf(db, principalOf(request), id);
+    grantedMenusOf(principalOf(request), id);
     const page = pages.get('portal', id, request.locale);
     if (!page) throw notFound(id);
     return ok(page);

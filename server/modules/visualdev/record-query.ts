@@ -1,8 +1,9 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow } from '../../db/schema';
 import { activeKeyword, filterCondition, filterMatches, matchCap, matchedPage, matchLed } from './record-matches';
 import { keywordCondition, keywordMatches } from './record-text';
+import type { ScopeSql } from './record-scope';
 
 /**
  * The list query of a model's records (record-store.ts holds them): filters, keyword, sort and
@@ -36,7 +37,17 @@ export interface RecordQuery {
    * or a deleted parent, so an orphan is never lost).
    */
   parent?: { field: string; id: string | null } | null;
+  /**
+   * The caller's data scope (record-scope.ts); null or absent: every record. With a scope the
+   * count is the scope's kept count (one column's values, no filters) or reads the scoped records,
+   * never the model's count row or the filters' matches alone.
+   */
+  scope?: ScopeSql | null;
+  /** Which form of the scope the statements carry (listRecords picks; default the index-led one). */
+  scopeForm?: 'where' | 'walk';
 }
+
+export type ScopeWhere = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 type RecordSelect = SelectQueryBuilder<Database & { r: VisualdevRecordRow }, 'r', object>;
 type AnyBuilder = ExpressionBuilder<any, any>;
@@ -62,6 +73,7 @@ function applyFilters(dialect: Dialect, modelId: string, query: RecordQuery, q: 
   }
   const keyword = query.keyword;
   if (keyword && keyword.text && keyword.fields.length) q = q.where(keywordCondition(dialect, modelId, keyword, 'r.id'));
+  if (query.scope) q = q.where(query.scopeForm === 'walk' ? query.scope.walk : query.scope.where);
   return q;
 }
 
@@ -70,7 +82,7 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
   const base = applyFilters(dialect, modelId, query, db.selectFrom('visualdevRecord as r').where('r.modelId', '=', modelId) as unknown as RecordSelect);
   const keyword = activeKeyword(query);
   let count;
-  if (query.parent) count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
+  if (query.parent || query.scope) count = base.select((eb) => eb.fn.countAll<number | string>().as('total'));
   else if (query.filters.length) count = filterMatches(db, dialect, modelId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
   // the text index's rows belong to the model's records: count them without reading a record
   else if (keyword) count = db.selectFrom(sql<{ recordId: string }>`(${keywordMatches(dialect, modelId, keyword)})`.as('k')).select(sql<number | string>`count(distinct k.record_id)`.as('total'));
@@ -102,6 +114,7 @@ export function listQueries(db: Db, dialect: Dialect, modelId: string, query: Re
 }
 
 export async function listRecords(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
+  if (query.scope) return scopedList(db, dialect, modelId, query, page);
   if (matchLed(query)) {
     const led = (await matchedPage(db, dialect, modelId, query, page).execute(db)).rows;
     const first = led[0]!;
@@ -113,3 +126,44 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
   const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
   return { rows: list, total: Number(total?.total ?? 0) };
 }
+
+/**
+ * Fewest records a scope holds for the page to walk the list's order and check each row (like
+ * an unscoped list); below it the scope's index leads and its few rows are sorted. Without a kept
+ * count (several clauses, field conditions) the walk is taken too: such scopes are rarely narrow.
+ */
+export const SCOPE_WALK_MIN = 2_000;
+
+/** The number of records whose column holds one of the values, from the kept counts (record-store.ts). */
+async function scopedCount(db: Db, modelId: string, column: NonNullable<ScopeSql['column']>): Promise<number> {
+  if (column.values.length === 0) return 0;
+  const row = await db
+    .selectFrom('visualdevRecordScopeCount')
+    .select((eb) => eb.fn.sum<number | string | null>('total').as('total'))
+    .where('modelId', '=', modelId)
+    .where('scopeColumn', '=', column.column)
+    .where('value', 'in', column.values)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+async function scopedList(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }) {
+  const scope = query.scope!;
+  const plain = !query.filters.length && !activeKeyword(query) && !query.parent;
+  // one value in the default order: the scope's index (model, column, created_at, id) is that order
+  // already, so the page needs no count to choose its form and both run at once
+  const ownOrder = scope.column?.values.length === 1 && !query.sort.field && !query.group && plain;
+  if (ownOrder) {
+    const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
+    const [list, total] = await Promise.all([rows.execute(), scopedCount(db, modelId, scope.column!)]);
+    return { rows: list, total };
+  }
+  const known = scope.column ? await scopedCount(db, modelId, scope.column) : null;
+  const walk = known === null || known >= SCOPE_WALK_MIN;
+  const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: walk ? 'walk' : 'where' }, page);
+  if (plain && known !== null) return { rows: await rows.execute(), total: known };
+  const { count } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
+  const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
+  return { rows: list, total: Number(total?.total ?? 0) };
+}
+

@@ -72,7 +72,7 @@ export function recordQueryOf(model: CompiledModel, perms: ModelPermissions, bod
     if (present(body.parentId)) parent = { field: parentField, id: String(body.parentId) };
     else if (!filters.length && !keyword) parent = { field: parentField, id: null };
   }
-  return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order }, group, parent };
+  return { filters, keyword, sort: { field, numeric: field ? indexed.get(field) === 'num' : false, order }, group, parent, scope: perms.scopeSql ?? null };
 }
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
@@ -185,13 +185,14 @@ async function validateOrRefuse(
  * A tree-table record's parent must be empty ('0' and '-1' count as empty) or another record
  * of the model that is not the record itself or one of its descendants (no cycles).
  */
-async function checkParent(db: Db, model: CompiledModel, id: string | null, data: Record<string, unknown>): Promise<void> {
+async function checkParent(db: Db, model: CompiledModel, perms: ModelPermissions, id: string | null, data: Record<string, unknown>): Promise<void> {
   const parentField = treeParentField(model);
   if (!parentField) return;
   const value = data[parentField];
   if (value === null || value === undefined || value === '' || value === '0' || value === '-1') return;
   if (typeof value !== 'string') throw refuse('visualdev.parentInvalid');
-  if (!(await findRecord(db, model.id, value))) throw refuse('visualdev.parentInvalid');
+  // a parent outside the caller's data scope does not exist for them
+  if (!(await findRecord(db, model.id, value, perms.scopeSql?.where))) throw refuse('visualdev.parentInvalid');
   if (!id) return;
   let at: string | null = value;
   for (let depth = 0; at && depth < 100; depth += 1) {
@@ -203,7 +204,7 @@ async function checkParent(db: Db, model: CompiledModel, id: string | null, data
 export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues): Promise<string> {
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
   await validateOrRefuse(db, model, perms, data, 'create', locale, interfaceValues);
-  await checkParent(db, model, null, data);
+  await checkParent(db, model, perms, null, data);
   const row: VisualdevRecordRow = {
     id: newId(), modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
     organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
@@ -212,8 +213,9 @@ export async function createRecord(db: Db, model: CompiledModel, perms: ModelPer
   return row.id;
 }
 
-export async function loadRecord(db: Db, model: CompiledModel, id: string) {
-  const row = await findRecord(db, model.id, id);
+/** A record by id; with permissions, only inside their data scope (outside it answers as a missing record). */
+export async function loadRecord(db: Db, model: CompiledModel, id: string, perms?: ModelPermissions) {
+  const row = await findRecord(db, model.id, id, perms?.scopeSql?.where);
   if (!row) throw new AppError(ReplyCode.notFound, 'visualdev.recordNotFound');
   return { row, data: JSON.parse(row.data) as Record<string, unknown> };
 }
@@ -222,16 +224,17 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
   // Interfaces answer before the transaction opens: a slow upstream must not hold the write lock.
   await prefetchInterfaceValues(model, input, interfaceValues);
   await db.transaction().execute(async (trx) => {
-    const { row, data: stored } = await loadRecord(trx, model, id);
+    const { row, data: stored } = await loadRecord(trx, model, id, perms);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
     await validateOrRefuse(trx, model, perms, data, 'update', locale, interfaceValues, stored);
-    await checkParent(trx, model, id, data);
+    await checkParent(trx, model, perms, id, data);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
   });
 }
 
-export async function removeRecords(db: Db, model: CompiledModel, ids: string[]): Promise<number> {
-  return db.transaction().execute((trx) => deleteRecords(trx, model.id, ids));
+/** Deletes the given records that are inside the caller's data scope; returns how many. */
+export async function removeRecords(db: Db, model: CompiledModel, perms: ModelPermissions, ids: string[]): Promise<number> {
+  return db.transaction().execute((trx) => deleteRecords(trx, model.id, ids, perms.scopeSql?.where));
 }
 
 /** Only the fields a user may read from a record (form permissions), for edit and detail. */

@@ -4,6 +4,7 @@ import type { VisualdevRecordRow, VisualdevRecordValueRow } from '../../db/schem
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
 import { deleteText, insertText, keywordFieldsOf, textRows } from './record-text';
+import type { ScopeWhere } from './record-query';
 
 /**
  * Records of models without bound tables: one JSON document per record (visualdev_record),
@@ -83,11 +84,40 @@ async function addToCount(trx: Tx, modelId: string, delta: number): Promise<void
     .execute();
 }
 
+const SCOPE_COLUMNS = ['organizeId', 'departmentId', 'createdBy'] as const;
+
+/**
+ * Moves the kept counts of records per scope-column value (visualdev_record_scope_count) by
+ * `sign` for these records, in the transaction that inserts or deletes them.
+ */
+async function addToScopeCounts(trx: Tx, rows: Pick<VisualdevRecordRow, 'modelId' | 'organizeId' | 'departmentId' | 'createdBy'>[], sign: 1 | -1): Promise<void> {
+  const counts = new Map<string, { modelId: string; scopeColumn: string; value: string; total: number }>();
+  for (const row of rows) {
+    for (const column of SCOPE_COLUMNS) {
+      const value = row[column];
+      if (!value) continue;
+      const key = `${row.modelId}\u0000${column}\u0000${value}`;
+      const entry = counts.get(key) ?? { modelId: row.modelId, scopeColumn: column, value, total: 0 };
+      entry.total += sign;
+      counts.set(key, entry);
+    }
+  }
+  const values = [...counts.values()];
+  for (let i = 0; i < values.length; i += 500) {
+    await trx
+      .insertInto('visualdevRecordScopeCount')
+      .values(values.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['modelId', 'scopeColumn', 'value']).doUpdateSet((eb) => ({ total: eb(eb.ref('visualdevRecordScopeCount.total'), '+', eb.ref('excluded.total')) })))
+      .execute();
+  }
+}
+
 export async function insertRecords(trx: Tx, model: CompiledModel, rows: VisualdevRecordRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     await trx.insertInto('visualdevRecord').values(chunk).execute();
     await insertIndexRows(trx, model, chunk);
+    await addToScopeCounts(trx, chunk, 1);
   }
   const perModel = new Map<string, number>();
   for (const row of rows) perModel.set(row.modelId, (perModel.get(row.modelId) ?? 0) + 1);
@@ -106,8 +136,12 @@ export async function updateRecord(trx: Tx, model: CompiledModel, row: Visualdev
   await insertIndexRows(trx, model, [row]);
 }
 
-export async function deleteRecords(trx: Tx, modelId: string, ids: string[]): Promise<number> {
+export async function deleteRecords(trx: Tx, modelId: string, ids: string[], scopeWhere?: ScopeWhere | null): Promise<number> {
+  // outside the caller's scope a record does not exist: only the ids in scope are deleted
+  if (scopeWhere && ids.length) ids = (await trx.selectFrom('visualdevRecord as r').select('r.id').where('r.modelId', '=', modelId).where('r.id', 'in', ids).where(scopeWhere).execute()).map((r) => r.id);
   if (ids.length === 0) return 0;
+  const gone = await trx.selectFrom('visualdevRecord').select(['modelId', 'organizeId', 'departmentId', 'createdBy']).where('modelId', '=', modelId).where('id', 'in', ids).execute();
+  await addToScopeCounts(trx, gone, -1);
   await trx.deleteFrom('visualdevRecordValue').where('modelId', '=', modelId).where('recordId', 'in', ids).execute();
   await deleteText(trx, modelId, ids);
   const result = await trx.deleteFrom('visualdevRecord').where('modelId', '=', modelId).where('id', 'in', ids).executeTakeFirst();
@@ -121,6 +155,7 @@ export async function deleteAllRecords(trx: Tx, modelId: string): Promise<void> 
   await deleteText(trx, modelId, 'all');
   await trx.deleteFrom('visualdevRecord').where('modelId', '=', modelId).execute();
   await trx.deleteFrom('visualdevRecordCount').where('modelId', '=', modelId).execute();
+  await trx.deleteFrom('visualdevRecordScopeCount').where('modelId', '=', modelId).execute();
 }
 
 /** Re-writes the value and text index rows of every record of a model (after a release changed which fields are indexed). */
@@ -139,26 +174,37 @@ export async function reindexModel(db: Db, model: CompiledModel): Promise<void> 
     const { total } = await trx.selectFrom('visualdevRecord').select((eb) => eb.fn.countAll<number | string>().as('total')).where('modelId', '=', model.id).executeTakeFirstOrThrow();
     await trx.deleteFrom('visualdevRecordCount').where('modelId', '=', model.id).execute();
     await addToCount(trx, model.id, Number(total));
+    await trx.deleteFrom('visualdevRecordScopeCount').where('modelId', '=', model.id).execute();
+    for (const column of SCOPE_COLUMNS) {
+      const groups = await trx.selectFrom('visualdevRecord').select([column, (eb) => eb.fn.countAll<number | string>().as('total')]).where('modelId', '=', model.id).where(column, 'is not', null).groupBy(column).execute();
+      const rows = groups.map((g) => ({ modelId: model.id, scopeColumn: column, value: String(g[column as keyof typeof g]), total: Number(g.total) }));
+      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('visualdevRecordScopeCount').values(rows.slice(i, i + 500)).execute();
+    }
   });
 }
 
-export async function findRecord(db: Db, modelId: string, id: string): Promise<VisualdevRecordRow | undefined> {
-  return db.selectFrom('visualdevRecord').selectAll().where('modelId', '=', modelId).where('id', '=', id).executeTakeFirst();
+/** A record by id; with a scope, only when it is in scope (else as if missing). */
+export async function findRecord(db: Db, modelId: string, id: string, scopeWhere?: ScopeWhere | null): Promise<VisualdevRecordRow | undefined> {
+  let query = db.selectFrom('visualdevRecord as r').selectAll('r').where('r.modelId', '=', modelId).where('r.id', '=', id);
+  if (scopeWhere) query = query.where(scopeWhere);
+  return query.executeTakeFirst();
 }
 
 export { listQueries, listRecords, type RecordFilter, type RecordQuery } from './record-query';
 
 /** Which of `ids` have at least one child (a record whose parent field names them): one indexed query per page. */
-export async function parentsAmong(db: Db, modelId: string, parentField: string, ids: string[]): Promise<Set<string>> {
+export async function parentsAmong(db: Db, modelId: string, parentField: string, ids: string[], scopeWhere?: ScopeWhere | null): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  let query = db
     .selectFrom('visualdevRecordValue')
     .select('textValue')
     .distinct()
-    .where('modelId', '=', modelId)
+    .where('visualdevRecordValue.modelId', '=', modelId)
     .where('field', '=', parentField)
-    .where('textValue', 'in', ids)
-    .execute();
+    .where('textValue', 'in', ids);
+  // children outside the caller's scope do not exist for them
+  if (scopeWhere) query = query.where((eb) => eb.exists(eb.selectFrom('visualdevRecord as r').select('r.id').whereRef('r.id', '=', 'visualdevRecordValue.recordId').where(scopeWhere as any)));
+  const rows = await query.execute();
   return new Set(rows.map((r) => r.textValue!).filter(Boolean));
 }
 

@@ -51,6 +51,9 @@ export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext & { interf
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    // A HEAD has no body to stream: Node holds its headers until the reply ends, so without this
+    // end it never answered and held a connection and a place in the hub.
+    if (request.method === 'HEAD') return void res.end();
     res.write(`: connected${watch ? ' (watching)' : ''}\n\n`);
     hub.add(res);
     request.raw.on('close', () => res.end());

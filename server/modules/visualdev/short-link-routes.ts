@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../auth/access';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { WHOLE_SCOPE } from '../../auth/data-scope';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
@@ -114,11 +115,12 @@ function anonymousPrincipal(): Principal {
     roleIds: [],
     isAdministrator: false,
     permissions: new Set(),
+    grants: null,
   };
 }
 
 /** The link shows the whole form: whoever turned the link on published the form as it is. */
-const WHOLE_FORM: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set() };
+const WHOLE_FORM: ModelPermissions = { all: true, button: new Set(), column: new Set(), form: new Set(), scope: WHOLE_SCOPE, scopeSql: null };
 
 const invalid = () => new AppError(ReplyCode.notFound, 'shortLink.linkInvalid');
 

@@ -12,13 +12,18 @@ import { meMessages } from './areas/me';
 import { shortLinkMessages } from './areas/shortLink';
 import { kindsMessages } from './areas/kinds';
 import { datesMessages } from './areas/dates';
+import { areaMessages } from './areas/area';
+import { roleMessages } from './areas/role';
+import { organizeMessages } from './areas/organize';
+import { usersMessages } from './areas/users';
+import { authorityMessages } from './areas/authority';
 import { interfaceAccessMessages } from './areas/interfaceAccess';
 
 /**
  * The catalogues are assembled from one file per area under areas/ (each holds its three
  * languages side by side). Adding an area = one file + one line in each spread below.
  */
-const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, interfaceAccessMessages] as const;
+const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, areaMessages, roleMessages, organizeMessages, usersMessages, authorityMessages, interfaceAccessMessages] as const;
 
 type Area = (typeof areas)[number];
 export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;

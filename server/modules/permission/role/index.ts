@@ -1,0 +1,1 @@
+export { roleRoutes } from './routes';

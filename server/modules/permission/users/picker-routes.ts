@@ -1,0 +1,214 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { Db } from '../../../db';
+import { principalOf } from '../../../auth/access';
+import { subtreeIds } from '../../../auth/org-tree';
+import { Envelope, PagedEnvelope, ok } from '../../../http/envelope';
+import { byAccount, inOrganizes, never, pageOf, pagination, related, userOptions, withKeyword } from './read';
+import { tags } from './manage-routes';
+import { pickerTree, USER_ICON } from './org-nodes';
+import {
+  ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, SelectedItem, UserOption,
+} from './schemas';
+import { organizeVisible, pickerScope, scopeList, type PickerScope } from './visibility';
+import { idList } from './write';
+
+const signedIn = { access: 'signedIn' as const };
+const PICKER_LIMIT = 200;
+
+/** Enabled, real users within the caller's picker scope. */
+function visibleUsers(db: Db, scope: PickerScope) {
+  const query = db.selectFrom('baseUser').where('baseUser.enabledMark', '=', 1).where('baseUser.userKind', '!=', 'anonymous');
+  const limit = scopeList(scope);
+  return limit ? query.where(inOrganizes(limit)) : query;
+}
+
+const scopeOf = (db: Db, request: FastifyRequest) => pickerScope(db, principalOf(request));
+
+/** The pickers' calls (spec 7.3, widgets.md 6 and 7): signed-in users, limited to what they may see. */
+export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/Selector',
+    { config: signedIn, schema: { tags, summary: 'The organisation tree with its enabled users as leaves (user pickers)', response: { 200: Envelope(Type.Object({ list: Type.Array(PickerNode) })) } } },
+    async (request) => ok({ list: (await pickerTree(db, await scopeOf(db, request))).full() }),
+  );
+
+  app.get(
+    '/getOrganization',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "One level of the user picker: organisations (with user counts) and users of organizeId ('0' = the top); with a keyword, the matching users instead",
+        querystring: OrganizationQuery,
+        response: { 200: Envelope(Type.Array(PickerNode)) },
+      },
+    },
+    async (request) => ok(await organizationLevel(request, request.query.organizeId ?? '0', request.query.keyword)),
+  );
+
+  app.post(
+    '/ImUser/Selector/:id',
+    {
+      config: signedIn,
+      schema: { tags, summary: "Chat contacts as a tree: one level under organisation {id} ('0' = the top), or the users matching keyword", params: IdParams, body: NodeKeywordBody, response: { 200: Envelope(Type.Object({ list: Type.Array(PickerNode) })) } },
+    },
+    async (request) => ok({ list: await organizationLevel(request, request.params.id, request.body?.keyword) }),
+  );
+
+  async function organizationLevel(request: FastifyRequest, organizeId: string, keyword: string | undefined) {
+    const scope = await scopeOf(db, request);
+    if (keyword?.trim()) {
+      const rows = await withKeyword(visibleUsers(db, scope), keyword).selectAll('baseUser').orderBy('baseUser.account').limit(PICKER_LIMIT).execute();
+      return (await userOptions(db, rows)).map((u) => ({ id: u.id, parentId: '0', fullName: u.fullName, type: 'user', icon: USER_ICON, headIcon: u.headIcon, organize: u.organize, hasChildren: false, isLeaf: true, children: [] }));
+    }
+    return (await pickerTree(db, scope)).level(organizeId);
+  }
+
+  app.get(
+    '/ImUser',
+    { config: signedIn, schema: { tags, summary: 'Chat contacts: enabled users I may see, except me; keyword, paged', querystring: PageQuery, response: { 200: PagedEnvelope(UserOption) } } },
+    async (request) => {
+      const { currentPage = 1, pageSize = 20, keyword } = request.query;
+      const me = principalOf(request).user.id;
+      const query = withKeyword(visibleUsers(db, await scopeOf(db, request)), keyword).where('baseUser.id', '!=', me);
+      const { rows, total } = await pageOf(query, currentPage, pageSize);
+      return ok({ list: await userOptions(db, rows), pagination: pagination(currentPage, pageSize, total) });
+    },
+  );
+
+  app.post(
+    '/getUserList',
+    { config: signedIn, schema: { tags, summary: 'Users by ids (userId: array or comma-joined); ids I may not see are left out', body: IdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(UserOption) })) } } },
+    async (request) => {
+      const ids = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, 1000);
+      if (ids.length === 0) return ok({ list: [] });
+      const rows = await visibleUsers(db, await scopeOf(db, request)).selectAll('baseUser').where('baseUser.id', 'in', ids).execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ok({ list: await userOptions(db, ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))) });
+    },
+  );
+
+  app.post(
+    '/getSubordinates',
+    { config: signedIn, schema: { tags, summary: 'My direct subordinates (users whose manager I am), keyword filtered', body: KeywordBody, response: { 200: Envelope(Type.Array(UserOption)) } } },
+    async (request) => {
+      const me = principalOf(request).user.id;
+      const query = withKeyword(db.selectFrom('baseUser').where('baseUser.managerId', '=', me).where('baseUser.enabledMark', '=', 1), request.body.keyword);
+      return ok(await userOptions(db, await byAccount(query).selectAll('baseUser').limit(PICKER_LIMIT).execute()));
+    },
+  );
+
+  app.get(
+    '/GetUsersByPositionId',
+    { config: signedIn, schema: { tags, summary: 'Users holding a position, paged', querystring: ByPositionQuery, response: { 200: PagedEnvelope(UserOption) } } },
+    async (request) => {
+      const { currentPage = 1, pageSize = 20, keyword, positionId } = request.query;
+      const query = withKeyword(visibleUsers(db, await scopeOf(db, request)), keyword).where(related('Position', [positionId]));
+      const { rows, total } = await pageOf(query, currentPage, pageSize);
+      return ok({ list: await userOptions(db, rows), pagination: pagination(currentPage, pageSize, total) });
+    },
+  );
+
+  app.get(
+    '/GetUsersByRoleOrgId',
+    { config: signedIn, schema: { tags, summary: 'Users holding a role, optionally only those of an organisation (and below), paged', querystring: ByRoleQuery, response: { 200: PagedEnvelope(UserOption) } } },
+    async (request) => {
+      const { currentPage = 1, pageSize = 20, keyword, roleId, organizeId } = request.query;
+      const scope = await scopeOf(db, request);
+      let query = withKeyword(visibleUsers(db, scope), keyword).where(related('Role', [roleId]));
+      if (organizeId && organizeId !== '0') query = query.where(inOrganizes(subtreeIds(scope.parents, [organizeId])));
+      const { rows, total } = await pageOf(query, currentPage, pageSize);
+      return ok({ list: await userOptions(db, rows), pagination: pagination(currentPage, pageSize, total) });
+    },
+  );
+
+  app.post(
+    '/UserCondition',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'The restricted user picker: users in any of departIds (and below), positionIds, userIds, roleIds or groupIds; keyword, paged',
+        body: ConditionBody,
+        response: { 200: PagedEnvelope(UserOption) },
+      },
+    },
+    async (request) => {
+      const { currentPage = 1, pageSize = 20, keyword, departIds = [], positionIds = [], userIds = [], roleIds = [], groupIds = [] } = request.body;
+      const scope = await scopeOf(db, request);
+      const departs = subtreeIds(scope.parents, departIds);
+      const query = withKeyword(visibleUsers(db, scope), keyword).where((eb) =>
+        eb.or([
+          inOrganizes(departs)(eb),
+          related('Position', positionIds)(eb),
+          related('Role', roleIds)(eb),
+          related('Group', groupIds)(eb),
+          userIds.length ? eb('baseUser.id', 'in', userIds) : never(),
+        ]),
+      );
+      const { rows, total } = await pageOf(query, currentPage, pageSize);
+      return ok({ list: await userOptions(db, rows), pagination: pagination(currentPage, pageSize, total) });
+    },
+  );
+
+  app.post(
+    '/GetListByAuthorize/:id',
+    { config: signedIn, schema: { tags, summary: 'Users of organisation {id} (and below) that I may see, keyword filtered', params: IdParams, body: NodeKeywordBody, response: { 200: Envelope(Type.Array(UserOption)) } } },
+    async (request) => {
+      const scope = await scopeOf(db, request);
+      if (!organizeVisible(scope, request.params.id)) return ok([]);
+      const query = withKeyword(visibleUsers(db, scope), request.body?.keyword).where(inOrganizes(subtreeIds(scope.parents, [request.params.id])));
+      return ok(await userOptions(db, await byAccount(query).selectAll('baseUser').limit(PICKER_LIMIT).execute()));
+    },
+  );
+
+  const selectedCalls = [
+    ['/getSelectedList', "The picker's selected items by id (userId: a user, organisation, position, role or group id, optionally 'id--type')"],
+    ['/getSelectedUserList', 'As getSelectedList (the user picker calls this one)'],
+  ] as const;
+  for (const [path, summary] of selectedCalls) {
+    app.post(
+      path,
+      { config: signedIn, schema: { tags, summary, body: IdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(SelectedItem) })) } } },
+      async (request) => {
+        const raw = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, 1000);
+        return ok({ list: await selectedItems(db, await scopeOf(db, request), raw) });
+      },
+    );
+  }
+};
+
+/**
+ * Names of selected picker items. An id may carry its type ('id--role', widgets.md 3); without
+ * one, the tables are asked in the order user, organisation, position, role, group. Items
+ * outside the caller's scope are left out, as unknown ids are.
+ */
+async function selectedItems(db: Db, scope: PickerScope, raw: string[]) {
+  const parsed = raw.map((value) => {
+    const at = value.lastIndexOf('--');
+    return at > 0 ? { id: value.slice(0, at), type: value.slice(at + 2) } : { id: value, type: '' };
+  });
+  const ids = [...new Set(parsed.map((p) => p.id))];
+  if (ids.length === 0) return [];
+  const users = new Map((await visibleUsers(db, scope).selectAll('baseUser').where('baseUser.id', 'in', ids).execute()).map((u) => [u.id, u]));
+  const userViews = new Map((await userOptions(db, [...users.values()])).map((u) => [u.id, u]));
+  const orgs = new Map((await db.selectFrom('baseOrganize').select(['id', 'fullName', 'category']).where('id', 'in', ids).execute()).filter((o) => organizeVisible(scope, o.id)).map((o) => [o.id, o]));
+  const positions = new Map(
+    (await db.selectFrom('basePosition').select(['id', 'fullName', 'organizeId']).where('id', 'in', ids).execute()).filter((p) => organizeVisible(scope, p.organizeId)).map((p) => [p.id, p]),
+  );
+  const roles = new Map((await db.selectFrom('baseRole').select(['id', 'fullName']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+  const groups = new Map((await db.selectFrom('baseGroup').select(['id', 'fullName']).where('id', 'in', ids).execute()).map((g) => [g.id, g]));
+  const items: Static<typeof SelectedItem>[] = [];
+  for (const { id, type } of parsed) {
+    const user = userViews.get(id);
+    const org = orgs.get(id);
+    if ((!type || type === 'user') && user) items.push({ id, fullName: user.fullName, type: 'user', headIcon: user.headIcon, organize: user.organize });
+    else if ((!type || type === 'company' || type === 'department' || type === 'organize') && org) items.push({ id, fullName: org.fullName, type: org.category });
+    else if ((!type || type === 'position') && positions.has(id)) items.push({ id, fullName: positions.get(id)!.fullName, type: 'position' });
+    else if ((!type || type === 'role') && roles.has(id)) items.push({ id, fullName: roles.get(id)!.fullName, type: 'role' });
+    else if ((!type || type === 'group') && groups.has(id)) items.push({ id, fullName: groups.get(id)!.fullName, type: 'group' });
+  }
+  return items;
+}

@@ -1,0 +1,1 @@
+export { areaRoutes } from './routes';

@@ -1,0 +1,56 @@
+import { defineMessages } from '../define';
+
+/**
+ * Roles (/api/permission/Role). The generic texts (saved, deleted, sort range, code pattern,
+ * status) are the dictionary area's.
+ */
+export const roleMessages = defineMessages({
+  'zh-CN': {
+    'role.notFound': '角色不存在',
+    'role.global': '全局',
+    'role.nameRequired': '请输入角色名称',
+    'role.nameTooLong': '角色名称最多为50个字符！',
+    'role.nameExists': '角色名称不能重复',
+    'role.codeRequired': '请输入角色编码',
+    'role.codeTooLong': '角色编码最多为50个字符！',
+    'role.codeExists': '角色编码不能重复',
+    'role.globalMarkInvalid': '角色类型只能是1（全局角色）或0（组织角色）',
+    'role.organizeRequired': '组织角色请选择所属组织',
+    'role.organizeNotFound': '所属组织不存在',
+    'role.inUse': '该角色下有{count}个用户，不能删除',
+    'role.builtInDelete': '系统内置的管理员角色不能删除',
+    'role.builtInFixed': '系统内置的管理员角色不能修改编码、类型或被禁用',
+  },
+  'zh-TW': {
+    'role.notFound': '角色不存在',
+    'role.global': '全域',
+    'role.nameRequired': '請輸入角色名稱',
+    'role.nameTooLong': '角色名稱最多為50個字元！',
+    'role.nameExists': '角色名稱不能重複',
+    'role.codeRequired': '請輸入角色編碼',
+    'role.codeTooLong': '角色編碼最多為50個字元！',
+    'role.codeExists': '角色編碼不能重複',
+    'role.globalMarkInvalid': '角色類型只能是1（全域角色）或0（組織角色）',
+    'role.organizeRequired': '組織角色請選擇所屬組織',
+    'role.organizeNotFound': '所屬組織不存在',
+    'role.inUse': '該角色下有{count}個使用者，不能刪除',
+    'role.builtInDelete': '系統內建的管理員角色不能刪除',
+    'role.builtInFixed': '系統內建的管理員角色不能修改編碼、類型或被停用',
+  },
+  en: {
+    'role.notFound': 'No such role',
+    'role.global': 'Global',
+    'role.nameRequired': 'Enter the role name',
+    'role.nameTooLong': 'The role name can be 50 characters at most',
+    'role.nameExists': 'Another role has this name',
+    'role.codeRequired': 'Enter the role code',
+    'role.codeTooLong': 'The role code can be 50 characters at most',
+    'role.codeExists': 'Another role has this code',
+    'role.globalMarkInvalid': 'The role type must be 1 (global role) or 0 (organisation role)',
+    'role.organizeRequired': 'Choose the organisations of an organisation role',
+    'role.organizeNotFound': 'An organisation of the role does not exist',
+    'role.inUse': '{count} users hold this role: it cannot be deleted',
+    'role.builtInDelete': 'The built-in administrator role cannot be deleted',
+    'role.builtInFixed': 'The built-in administrator role keeps its code and type and stays enabled',
+  },
+});
