@@ -7,8 +7,13 @@ import { join, relative, resolve } from 'node:path';
 import { checkDescriptorShape, checkMenuFile, DESCRIPTOR_FOLDERS, type DescriptorKind } from '../src/schemas';
 import { compileDictionaryPage, compileModel, compilePortalPage, compileResourcePage, compileReportPage, type CompileResult } from '../src/runtime/compile';
 import type { CompileProblem } from '../src/runtime/model/compiled';
+import { isExponentiallyAmbiguous } from '../src/runtime/compile/regex-ambiguity';
+import { useAmbiguityCheck } from '../src/runtime/compile/safe-regex';
 import type { Locale } from '../src/runtime/i18n';
 import type { TranslationCheck } from '../src/runtime/compile/texts';
+
+// schema:check refuses what the server refuses: descriptor patterns are judged for ambiguity too.
+useAmbiguityCheck(isExponentiallyAmbiguous);
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const SCHEMAS_DIR = join(ROOT, 'schemas');

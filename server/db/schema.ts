@@ -214,8 +214,8 @@ export interface AuthorizeRow {
   id: string;
   objectType: 'Role';
   objectId: string;
-  itemType: 'module' | 'button' | 'column' | 'form' | 'resource' | 'api';
-  /** Module id, module item id, data-scope scheme id (resource), or API permission code. */
+  itemType: 'module' | 'button' | 'column' | 'form' | 'resource' | 'api' | 'dataInterface';
+  /** Module id, module item id, data-scope scheme id (resource), API permission code, or data interface id (who may run it). */
   itemId: string;
 }
 

@@ -6,7 +6,8 @@ import { AppError } from './errors';
 
 /**
  * Requests a minute that an anonymous caller may make on the routes that guess or spend
- * something (sign-in, SMS codes, captchas, registration, password reset, short links).
+ * something (sign-in, SMS codes, captchas, registration, password reset, short links, the
+ * per-account sign-in configuration, scan-login tickets).
  * 0 turns a limit off.
  */
 export interface RateLimits {
@@ -26,7 +27,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { perAccount: 10, perAddress: 30,
  * is about, when it names anyone.
  */
 export interface RateLimitRule {
-  family: 'signIn' | 'smsCode' | 'captcha' | 'register' | 'forgetPassword' | 'shortLink';
+  family: 'signIn' | 'smsCode' | 'captcha' | 'register' | 'forgetPassword' | 'shortLink' | 'loginConfig' | 'scanTicket' | 'scanPoll';
   account?: (request: FastifyRequest) => string | undefined;
 }
 
@@ -42,6 +43,8 @@ declare module 'fastify' {
 }
 
 const WINDOW_MS = 60_000;
+/** Scan-login polls a minute from one address: this many times the per-address limit. */
+export const SCAN_POLLS_PER_ADDRESS_FACTOR = 4;
 /** Counters kept per limiter (least recently used dropped first). */
 const CACHE_ENTRIES = 20_000;
 
@@ -76,7 +79,10 @@ async function rateLimitsPlugin(app: FastifyInstance, opts: { limits: RateLimits
       checks =
         family === 'shortLink'
           ? { address: limiter(opts.limits.shortLinkPerAddress) }
-          : { address: limiter(opts.limits.perAddress), account: limiter(opts.limits.perAccount) };
+          : family === 'scanPoll'
+            ? // The sign-in page polls its ticket every 2 s (30 a minute): room for a few pages behind one address.
+              { address: limiter(opts.limits.perAddress * SCAN_POLLS_PER_ADDRESS_FACTOR) }
+            : { address: limiter(opts.limits.perAddress), account: limiter(opts.limits.perAccount) };
       byFamily.set(family, checks);
     }
     return checks;

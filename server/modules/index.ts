@@ -5,7 +5,7 @@ import { usersModule } from './permission/users';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
-import { dataInterfaceModule } from './data-interface';
+import { dataInterfaceModule, openDataInterfaces } from './data-interface';
 import { organizeModule } from './permission/organize';
 import { positionRoutes } from './permission/position/routes';
 import { groupRoutes } from './permission/group/routes';
@@ -46,12 +46,14 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(positionRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(groupRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(usersModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
-  await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx });
+  // Opened before the modules: visualdev checks interface-fed values and says which pages run which interface.
+  const interfaces = await openDataInterfaces(app, ctx);
+  await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx, interfaces });
   await app.register(authorityRoutes, { prefix: '/api/permission/Authority', db: ctx.db });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(areaRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(roleRoutes, { prefix: '/api/permission', db: ctx.db });
-  await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, dialect: ctx.dialect, config: ctx.config });
+  await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, access: interfaces });
   await app.register(realtimeRoutes, { hub });
 }
 

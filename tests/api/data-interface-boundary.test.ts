@@ -30,9 +30,14 @@ async function call(who: string | null, method: string, path: string, body?: unk
   return { status: res.status, text, body: JSON.parse(text) as { code: number; msg: string; data: any } };
 }
 
-/** Puts an SQL interface straight into the table, past the save-time feedback: the boundary must hold alone. */
+/**
+ * Puts an SQL interface straight into the table, past the save-time feedback, and grants it to
+ * the customer's role (its own grant): the boundary must hold alone, for whoever may run it.
+ */
 async function plant(queryText: string): Promise<string> {
   const id = newId();
+  const role = await server.database.db.selectFrom('baseRole').select('id').where('enCode', '=', 'businessCustomer').executeTakeFirstOrThrow();
+  await server.database.db.insertInto('baseAuthorize').values({ id: newId(), objectType: 'Role', objectId: role.id, itemType: 'dataInterface', itemId: id }).execute();
   await server.database.db
     .insertInto('baseDataInterface')
     .values({
@@ -148,7 +153,7 @@ describe('what an interface may read', () => {
 
   it('GetFields and Action/List are held to the same boundary', async () => {
     const id = await plant('select * from base_session');
-    const fields = await call('customer', 'POST', `/api/system/DataInterface/${id}/Actions/GetFields`, {});
+    const fields = await call('admin', 'POST', `/api/system/DataInterface/${id}/Actions/GetFields`, {});
     expect(fields.status).toBe(400);
     expect(fields.text).not.toContain('token_hash');
     const list = await call('customer', 'POST', `/api/system/DataInterface/${id}/Action/List`, { currentPage: 1, pageSize: 10, keyword: 'a' });
@@ -245,8 +250,11 @@ describe('who reaches what', () => {
   it('a disabled interface runs nowhere: not in Preview, GetFields, List or InfoByIds', async () => {
     const id = await plant('select account from base_user');
     await server.database.db.updateTable('baseDataInterface').set({ enabledMark: 0 }).where('id', '=', id).execute();
-    for (const [action, body] of [['Actions/Preview', {}], ['Actions/GetFields', {}], ['Action/List', { currentPage: 1, pageSize: 5 }], ['Action/InfoByIds', { ids: ['admin'], propsValue: 'account' }]] as const) {
-      const res = await call('customer', 'POST', `/api/system/DataInterface/${id}/${action}`, body);
+    for (const [who, action, body] of [
+      ['customer', 'Actions/Preview', {}], ['admin', 'Actions/Preview', {}], ['admin', 'Actions/GetFields', {}],
+      ['customer', 'Action/List', { currentPage: 1, pageSize: 5 }], ['customer', 'Action/InfoByIds', { ids: ['admin'], propsValue: 'account' }],
+    ] as const) {
+      const res = await call(who, 'POST', `/api/system/DataInterface/${id}/${action}`, body);
       expect(res.status, action).toBe(400);
       expect(res.body.msg, action).toBe('数据接口已被禁用');
     }
@@ -274,6 +282,8 @@ describe('who reaches what', () => {
       });
       await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
       upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+      // A loopback upstream runs only when the administrator names its address (data-interface-grants.test.ts).
+      expect((await call('admin', 'PUT', '/api/system/SysConfig', { dataInterfaceAllowedAddresses: upstreamUrl })).body.code).toBe(200);
     });
     afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 
@@ -282,6 +292,8 @@ describe('who reaches what', () => {
         fullName: enCode, enCode, type: 3, requestMethod, path, requestParameters: [{ field: 'q', dataType: 'varchar', defaultValue: '', required: 0 }],
       });
       expect(res.body.code).toBe(200);
+      const role = await server.database.db.selectFrom('baseRole').select('id').where('enCode', '=', 'businessCustomer').executeTakeFirstOrThrow();
+      await server.database.db.insertInto('baseAuthorize').values({ id: newId(), objectType: 'Role', objectId: role.id, itemType: 'dataInterface', itemId: res.body.data.id }).execute();
       return res.body.data.id as string;
     };
 

@@ -34,6 +34,13 @@ async function plant(enCode: string, queryText: string): Promise<string> {
   return id;
 }
 
+/** The interface's own grant to the customer role (base_authorize item type 'dataInterface'): who runs it in these tests. */
+async function grantToCustomer(interfaceId: string): Promise<void> {
+  const db = server.database.db;
+  const role = await db.selectFrom('baseRole').select('id').where('enCode', '=', 'businessCustomer').executeTakeFirstOrThrow();
+  await db.insertInto('baseAuthorize').values({ id: newId(), objectType: 'Role', objectId: role.id, itemType: 'dataInterface', itemId: interfaceId }).execute();
+}
+
 const entryCount = async () => Number((await server.database.db.selectFrom('baseDictionaryData').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 beforeAll(async () => {
@@ -47,6 +54,7 @@ beforeAll(async () => {
   );
   expect(await seedDataInterfaceDemo(db)).toBe(0); // idempotent
   for (const row of await db.selectFrom('baseDataInterface').select(['id', 'enCode']).execute()) ids[row.enCode] = row.id;
+  for (const code of ['monthlySales', 'dictionaryEntries', 'userCountByOrganize', 'recentUsers']) await grantToCustomer(ids[code]!);
   for (const account of ['admin', 'staff', 'customer']) {
     const user = await db.selectFrom('baseUser').select('id').where('account', '=', account).executeTakeFirstOrThrow();
     tokens[account] = (await createSession(db, user.id, { idleSeconds: 3600 })).token;
@@ -167,16 +175,20 @@ describe('running data interfaces', () => {
   });
 
   it('reads field names and declared parameters', async () => {
-    expect((await run('customer', 'userCountByOrganize', 'Actions/GetFields')).body.data).toEqual(['organizeId', 'organizeName', 'userCount']);
-    expect((await run('customer', 'monthlySales', 'Actions/GetFields')).body.data).toEqual(['month', 'amount']);
+    // GetFields is an authoring tool: interface managers only, whatever else the caller may run.
+    expect((await run('customer', 'monthlySales', 'Actions/GetFields')).status).toBe(403);
+    expect((await run('admin', 'userCountByOrganize', 'Actions/GetFields')).body.data).toEqual(['organizeId', 'organizeName', 'userCount']);
+    expect((await run('admin', 'monthlySales', 'Actions/GetFields')).body.data).toEqual(['month', 'amount']);
     const params = await call('customer', 'GET', `/api/system/DataInterface/GetParam/${ids.dictionaryEntries}`);
     expect(params.body.data).toEqual([{ field: 'typeCode', fieldName: '分类编码', dataType: 'varchar', defaultValue: 'unit', required: 1 }]);
   });
 
-  it('calls an API interface (the test server health route)', async () => {
+  it('calls an API interface (the test server health route, on an address the administrator allowed)', async () => {
+    expect((await call('admin', 'PUT', '/api/system/SysConfig', { dataInterfaceAllowedAddresses: new URL(server.url).host })).body.code).toBe(200);
     const created = await call('admin', 'POST', '/api/system/DataInterface', { fullName: '健康检查', enCode: 'health', type: 3, requestMethod: 'GET', path: `${server.url}/api/system/health` });
     expect(created.body.msg).toBe('新建成功');
     ids.health = created.body.data.id;
+    await grantToCustomer(ids.health!);
     const res = await run('customer', 'health', 'Actions/Preview');
     expect(res.body.data).toEqual([{ status: 'up', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite' }]);
     const listed = await run('customer', 'health', 'Action/List', { keyword: 'up', currentPage: 1, pageSize: 10 });
@@ -208,8 +220,9 @@ describe('managing data interfaces', () => {
     expect((await call('staff', 'PUT', `/api/system/DataInterface/${ids.monthlySales}`, body)).status).toBe(403);
     expect((await call('staff', 'GET', `/api/system/DataInterface/${ids.monthlySales}`)).status).toBe(403);
     expect((await call('staff', 'GET', '/api/system/DataInterface')).status).toBe(403);
-    // Running stays open to any signed-in user.
-    expect((await run('staff', 'monthlySales', 'Actions/Preview')).status).toBe(200);
+    // Running needs a page that uses the interface or its own grant (tests/api/data-interface-grants.test.ts).
+    expect((await run('staff', 'monthlySales', 'Actions/Preview')).status).toBe(403);
+    expect((await run('customer', 'monthlySales', 'Actions/Preview')).status).toBe(200);
   });
 
   it('lists, reads, updates, toggles, copies and deletes', async () => {
@@ -250,14 +263,17 @@ describe('managing data interfaces', () => {
 });
 
 describe('demo interfaces used by the demo report and portal', () => {
-  it('runs by enCode, and a static interface filters its rows by a declared parameter', async () => {
+  it('runs by enCode for users of the pages, and a static interface filters its rows by a declared parameter', async () => {
     const all = await call('staff', 'POST', '/api/system/DataInterface/salesByMonth/Actions/Preview', { paramList: [] });
     expect(all.body.code).toBe(200);
     expect(all.body.data).toHaveLength(24);
     const steel = await call('staff', 'POST', '/api/system/DataInterface/salesByMonth/Actions/Preview', { paramList: [{ field: 'category', defaultValue: 'steel' }] });
     expect(steel.body.data).toHaveLength(12);
     expect(new Set(steel.body.data.map((r: { category: string }) => r.category))).toEqual(new Set(['steel']));
-    const stats = await call('customer', 'POST', '/api/system/DataInterface/todayStats/Actions/Preview', { paramList: [] });
+    const stats = await call('staff', 'POST', '/api/system/DataInterface/todayStats/Actions/Preview', { paramList: [] });
     expect(stats.body.data[0]).toMatchObject({ orders: expect.any(Number), amount: expect.any(Number) });
+    // The report and the portal are staff pages: a customer runs neither's interfaces.
+    expect((await call('customer', 'POST', '/api/system/DataInterface/todayStats/Actions/Preview', { paramList: [] })).status).toBe(403);
+    expect((await call('customer', 'POST', '/api/system/DataInterface/salesByMonth/Actions/Preview', { paramList: [] })).status).toBe(403);
   });
 });

@@ -27,6 +27,17 @@ describe('descriptor patterns', () => {
     expect((await admin.get('/api/visualdev/Base?keyword=evilPattern&currentPage=1&pageSize=20')).body.data.pagination.total).toBe(0);
   });
 
+  it('a pattern with overlapping alternatives in a loop is refused too (the server turns the ambiguity check on)', async () => {
+    const fields = structuredClone(goodsForm.fields) as Array<{ __config__: { regList?: unknown[] } }>;
+    fields[1]!.__config__.regList = [{ pattern: '/^(\\p{L}|\\p{Lu})+$/u', message: '只能是字母' }];
+    const res = await admin.post('/api/visualdev/Base', { ...goodsDefinition('ambiguousPattern'), formData: JSON.stringify({ ...goodsForm, fields }) });
+    expect(res.status).toBe(400);
+    expect(res.body.data.problems).toContainEqual(expect.objectContaining({ path: 'formData.fields[1].__config__.regList[0].pattern', severity: 'error' }));
+    fields[1]!.__config__.regList = [{ pattern: '/^(\\p{Lu}|[a-z])+$/u', message: '只能是字母' }];
+    const fine = await admin.post('/api/visualdev/Base', { ...goodsDefinition('disjointPattern'), formData: JSON.stringify({ ...goodsForm, fields }) });
+    expect(fine.body.code, fine.body.msg).toBe(200);
+  });
+
   it('short-link input longer than the cap is refused before a pattern reads it, with a clear message', async () => {
     const created = await admin.post('/api/visualdev/Base', goodsDefinition('cappedInput'));
     expect(created.body.code, created.body.msg).toBe(200);

@@ -94,6 +94,38 @@ describe('other anonymous routes', () => {
   });
 });
 
+describe('sign-in configuration and scan-login tickets', () => {
+  it('limits getConfig/{account} per account and per address (it tells whether an account needs a captcha)', async () => {
+    server = await small(2, 3);
+    for (let i = 0; i < 2; i++) expect((await call(server, '/api/oauth/getConfig/staff')).status).toBe(200);
+    const refused = await call(server, '/api/oauth/getConfig/STAFF', { headers: { 'accept-language': 'en' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+    // The address's allowance (3) is spent by the three calls above: another account is refused too.
+    expect((await call(server, '/api/oauth/getConfig/admin')).status).toBe(429);
+  });
+
+  it('limits new tickets per address, and polls at four times the per-address limit', async () => {
+    server = await small(100, 2);
+    const ticket = await call(server, '/api/oauth/ScanLogin/Ticket', { json: {} });
+    expect(ticket.status).toBe(200);
+    expect((await call(server, '/api/oauth/ScanLogin/Ticket', { json: {} })).status).toBe(200);
+    expect((await call(server, '/api/oauth/ScanLogin/Ticket', { json: {} })).status).toBe(429);
+    const poll = () => call(server!, `/api/oauth/ScanLogin/Ticket/${ticket.body.data.ticket}`);
+    for (let i = 0; i < 8; i++) expect((await poll()).body.data.status).toBe('waiting');
+    expect((await poll()).status).toBe(429);
+  });
+
+  it('limits scanning and confirming tickets per address (they share the new-ticket counter)', async () => {
+    server = await small(100, 2);
+    const { token } = (await login(server, 'staff')).body.data as { token: string };
+    const scan = () => call(server!, '/api/oauth/ScanLogin/Ticket/nosuchticket/Scan', { json: {}, token });
+    expect((await scan()).status).toBe(400);
+    expect((await scan()).status).toBe(400);
+    expect((await scan()).status).toBe(429);
+  });
+});
+
 describe('configuration', () => {
   it('reads the limits from the environment, real-user defaults otherwise', () => {
     expect(loadConfig({}).rateLimits).toEqual({ perAccount: 10, perAddress: 30, shortLinkPerAddress: 120 });

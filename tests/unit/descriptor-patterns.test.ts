@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileModel } from '../../src/runtime/compile';
-import { isSafePattern, withoutHarmlessQuantifiers } from '../../src/runtime/compile/safe-regex';
+import { isSafePattern, useAmbiguityCheck, withoutHarmlessQuantifiers } from '../../src/runtime/compile/safe-regex';
+import { isExponentiallyAmbiguous } from '../../src/runtime/compile/regex-ambiguity';
+
+// As the server and schema:check do (the browser leaves the ambiguity check off).
+useAmbiguityCheck(isExponentiallyAmbiguous);
 import { PATTERN_INPUT_MAX, SHARED_PATTERNS, validateRecord } from '../../src/runtime/validation';
 import { checkDescriptor } from '../../scripts/schema-lib';
 
@@ -15,6 +19,32 @@ const descriptor = (pattern: string) => ({ id: 'm', fullName: 'M', enCode: 'm', 
 describe('catastrophic-backtracking patterns', () => {
   it('loops inside loops are refused, whatever quantifier makes them', () => {
     for (const p of ['(a+)+$', '^(\\w*)*$', '^(\\d+\\s?)+$', '(a?){30}a{30}', '(x{2,3})+', '^([a-z]+)*@', '^(?:a|b+)*c$']) expect(isSafePattern(p), p).toBe(false);
+  });
+
+  it('overlapping alternatives inside one loop are refused: exponentially many ways to match one input', () => {
+    for (const [p, flags] of [
+      ['(a|aa)+$', ''], ['^(a|a)*b', ''], ['^(\\w|\\d)+$', ''], ['^(?:a|b|ab)*$', ''], ['^(A|a)+$', 'i'], ['^(\\p{L}|\\p{Lu})+$', 'u'], ['^([\\p{Script=Han}]|[\\u4e00-\\u9fa5])+$', 'u'],
+    ] as const) {
+      expect(isSafePattern(p, flags), `/${p}/${flags}`).toBe(false);
+      expect(isExponentiallyAmbiguous(p, flags), `/${p}/${flags}`).toBe(true);
+    }
+  });
+
+  it('alternatives that cannot overlap, and \\p{…} read with the pattern\'s own flags, pass', () => {
+    for (const [p, flags] of [
+      ['^([a-z]|[0-9])+$', ''], ['^(A|a)+$', ''], ['(ab|a)*c', ''], ['^(\\p{L}|\\p{N})+$', 'u'], ['^\\p{L}{2,20}$', 'u'], ['^[\\p{L}\\p{N}_]+$', 'u'],
+    ] as const) expect(isSafePattern(p, flags), `/${p}/${flags}`).toBe(true);
+    // Loops in loops without overlap are not ambiguous (the star-height check still refuses them on its own).
+    for (const p of ['^[\\w.-]+@[\\w-]+(\\.[\\w-]+)+$', '^(\\d{1,3}\\.){3}\\d{1,3}$']) expect(isExponentiallyAmbiguous(p, ''), p).toBe(false);
+    // Under `u`, \p{L} is every letter and overlaps `a`; without it, it is the text "p{L}", which does not.
+    expect(isSafePattern('^(\\p{L}|a)+$', 'u')).toBe(false);
+    expect(isSafePattern('^(\\p{L}|a)+$', '')).toBe(true);
+  });
+
+  it('an ambiguous pattern is a compile error like a nested loop', () => {
+    const r = compileModel(descriptor('/^(\\w|\\d)+$/'), { file: 'm.json' });
+    expect(r.problems.filter((p) => p.severity === 'error').map((p) => p.path)).toHaveLength(1);
+    expect(compileModel(descriptor('/^(\\p{Lu}|[a-z])+$/u'), { file: 'm.json' }).problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 
   it('optional parts, exact counts and single loops pass: the patterns forms really use', () => {

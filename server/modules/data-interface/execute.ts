@@ -2,6 +2,10 @@ import type { DataInterfaceRow } from '../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { AppError, refuse } from '../../http/errors';
 import { scanSql } from './sql-text';
+import type { Db } from '../../db';
+import { readSysConfig } from '../system/config-store';
+import { callUpstream } from './upstream-call';
+import { UpstreamPolicy } from './upstream-policy';
 import { DEFAULT_ROW_CAP, type Row, type Segment, type SqlRunner } from './sql-runner';
 
 export const INTERFACE_TYPE = { sql: 1, static: 2, api: 3 } as const;
@@ -102,8 +106,11 @@ export function staticRows(row: DataInterfaceRow): Row[] {
   return value.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Row) : { value: item }));
 }
 
-/** Calls an API interface: GET sends the parameters as query, POST as a JSON body. */
-export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown>): Promise<Row[]> {
+/**
+ * Calls an API interface: GET sends the parameters as query, POST as a JSON body, to an
+ * address the administrator allowed (upstream-policy.ts), at most API_RESPONSE_CAP bytes back.
+ */
+export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown>, policy: UpstreamPolicy): Promise<Row[]> {
   const method = (row.requestMethod ?? 'GET').toUpperCase();
   let url: URL;
   try {
@@ -122,51 +129,14 @@ export async function apiRows(row: DataInterfaceRow, params: Map<string, unknown
     headers['content-type'] = 'application/json';
     body = JSON.stringify(sent);
   }
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: 'error' });
-  } catch (error) {
-    const e = error as Error;
-    throw refuse('dataInterface.apiError', { detail: e.name === 'TimeoutError' ? `timeout ${API_TIMEOUT_MS} ms` : e.message });
-  }
-  if (!response.ok) throw refuse('dataInterface.apiError', { detail: `HTTP ${response.status}` });
+  const text = await callUpstream(url, { method, headers, body }, policy, { timeoutMs: API_TIMEOUT_MS, cap: API_RESPONSE_CAP });
   let json: unknown;
-  const text = await cappedText(response, API_RESPONSE_CAP);
   try {
     json = JSON.parse(text);
   } catch {
     throw refuse('dataInterface.apiError', { detail: 'not JSON' });
   }
   return rowsFromReply(json).slice(0, DEFAULT_ROW_CAP);
-}
-
-/** The body as text, refused (and the download stopped) once it passes `cap` bytes. */
-async function cappedText(response: Response, cap: number): Promise<string> {
-  const tooLarge = () => refuse('dataInterface.responseTooLarge', { megabytes: Math.round(cap / 1048576) });
-  if (Number(response.headers.get('content-length') ?? 0) > cap) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      throw refuse('dataInterface.apiError', { detail: (error as Error).message });
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A platform envelope yields its data; a list yields its rows; an object is one row. */
@@ -192,7 +162,10 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 
  * static and API interfaces have no SQL to push into, so they filter and page the returned rows.
  */
 export class InterfaceExecutor {
-  constructor(private readonly runner: SqlRunner) {}
+  constructor(
+    private readonly runner: SqlRunner,
+    private readonly db: Db,
+  ) {}
 
   async rows(row: DataInterfaceRow, input: RunInput): Promise<Row[]> {
     const params = resolveParams(row, input);
@@ -200,7 +173,8 @@ export class InterfaceExecutor {
       return this.runner.rows(sqlSegments(row, params), { tail: [` limit ${this.runner.rowCap}`] });
     }
     if (row.type === INTERFACE_TYPE.static) return filterByDeclaredParams(staticRows(row), row, params);
-    return apiRows(row, params);
+    // Read at each call: an administrator's change applies at once, in every process.
+    return apiRows(row, params, new UpstreamPolicy((await readSysConfig(this.db)).dataInterfaceAllowedAddresses));
   }
 
   /**

@@ -5,11 +5,13 @@ import type { Db } from '../../db';
 import type { DataInterfaceRow } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { principalOf } from '../../auth/access';
-import { AppError, refuse } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { Envelope, PagedEnvelope, ok, CurrentPage } from '../../http/envelope';
 import { translate } from '../../../src/runtime/i18n';
-import { type InterfaceExecutor, parseJsonList, type ParamDefinition } from './execute';
+import { ReplyCode } from '../../../src/runtime/codes';
+import { parseJsonList, type ParamDefinition } from './execute';
 import { findInterface } from './routes';
+import type { InterfaceRunAccess } from './run-access';
 import { IdParams, ParamDefinitionSchema, ParamList, RowSchema } from './schemas';
 
 const read = { access: 'signedIn' as const };
@@ -38,12 +40,6 @@ async function logged<T>(db: Db, row: DataInterfaceRow, request: FastifyRequest,
       .execute()
       .catch((error: unknown) => request.log.warn({ err: error }, 'data interface log not written'));
   }
-}
-
-async function enabledInterface(db: Db, id: string) {
-  const row = await findInterface(db, id);
-  if (Number(row.enabledMark) !== 1) throw refuse('dataInterface.disabled');
-  return row;
 }
 
 const ListBody = Type.Object({
@@ -79,13 +75,19 @@ const LogItem = Type.Object({
   message: Type.Union([Type.String(), Type.Null()]),
 });
 
-/** Running interfaces (any signed-in user: forms and popups need them; never a disabled one) and the call log. */
-export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: InterfaceExecutor }> = async (app, { db, executor }) => {
+/**
+ * Running interfaces and the call log. Preview (the product's option sources call it too) and
+ * the popup-select calls run an interface for whoever run-access.ts lets run it; GetFields is an
+ * authoring tool of interface managers. Never a disabled interface.
+ */
+export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; access: InterfaceRunAccess }> = async (app, { db, access }) => {
+  const { executor } = access;
+  const runnable = (request: FastifyRequest, id: string) => access.runnable(principalOf(request), id);
   app.post(
     '/DataInterface/:id/Actions/Preview',
-    { config: read, schema: { tags, summary: 'Run the interface; data is the rows (at most 10,000)', params: IdParams, body: Type.Optional(Type.Object({ paramList: Type.Optional(ParamList) })), response: { 200: Envelope(Type.Array(RowSchema)) } } },
+    { config: read, schema: { tags, summary: 'Run the interface; data is the rows (at most 10,000). Administrators, interface managers, users granted a page that runs it, or the interface\'s own grant', params: IdParams, body: Type.Optional(Type.Object({ paramList: Type.Optional(ParamList) })), response: { 200: Envelope(Type.Array(RowSchema)) } } },
     async (request) => {
-      const row = await enabledInterface(db, request.params.id);
+      const row = await runnable(request, request.params.id);
       const principal = principalOf(request);
       return ok(await logged(db, row, request, () => executor.rows(row, { principal, paramList: request.body?.paramList })));
     },
@@ -93,9 +95,9 @@ export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executo
 
   app.post(
     '/DataInterface/:id/Actions/GetFields',
-    { config: read, schema: { tags, summary: 'Field names of the result', params: IdParams, body: Type.Optional(Type.Object({ paramList: Type.Optional(ParamList) })), response: { 200: Envelope(Type.Array(Type.String())) } } },
+    { config: manage, schema: { tags, summary: 'Field names of the result (interface managers)', params: IdParams, body: Type.Optional(Type.Object({ paramList: Type.Optional(ParamList) })), response: { 200: Envelope(Type.Array(Type.String())) } } },
     async (request) => {
-      const row = await enabledInterface(db, request.params.id);
+      const row = await runnable(request, request.params.id);
       const principal = principalOf(request);
       return ok(await logged(db, row, request, () => executor.fields(row, { principal, paramList: request.body?.paramList })));
     },
@@ -103,8 +105,12 @@ export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executo
 
   app.get(
     '/DataInterface/GetParam/:id',
-    { config: read, schema: { tags, summary: 'Declared request parameters', params: IdParams, response: { 200: Envelope(Type.Array(ParamDefinitionSchema)) } } },
-    async (request) => ok(parseJsonList<ParamDefinition>((await findInterface(db, request.params.id)).requestParameters)),
+    { config: read, schema: { tags, summary: 'Declared request parameters (for those who may run the interface)', params: IdParams, response: { 200: Envelope(Type.Array(ParamDefinitionSchema)) } } },
+    async (request) => {
+      const row = await findInterface(db, request.params.id);
+      if (!(await access.mayRun(principalOf(request), row))) throw new AppError(ReplyCode.forbidden, 'dataInterface.runDenied');
+      return ok(parseJsonList<ParamDefinition>(row.requestParameters));
+    },
   );
 
   app.post(
@@ -120,7 +126,7 @@ export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executo
       },
     },
     async (request) => {
-      const row = await enabledInterface(db, request.params.id);
+      const row = await runnable(request, request.params.id);
       const { keyword, currentPage, pageSize, columnOptions, relationField, paramList } = request.body;
       const columns = [...new Set([...(columnOptions ?? '').split(','), relationField ?? ''].map((c) => c.trim()).filter(Boolean))];
       const principal = principalOf(request);
@@ -133,7 +139,7 @@ export const dataInterfaceRunRoutes: FastifyPluginAsyncTypebox<{ db: Db; executo
     '/DataInterface/:id/Action/InfoByIds',
     { config: read, schema: { tags, summary: 'Rows whose propsValue field is one of ids (the selected values of a popup select)', params: IdParams, body: IdsBody, response: { 200: Envelope(Type.Array(RowSchema)) } } },
     async (request) => {
-      const row = await enabledInterface(db, request.params.id);
+      const row = await runnable(request, request.params.id);
       const { ids, propsValue, paramList } = request.body;
       const principal = principalOf(request);
       return ok(await logged(db, row, request, () => executor.byIds(row, { principal, paramList }, propsValue || 'id', ids.map(String))));

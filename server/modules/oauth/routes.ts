@@ -127,7 +127,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
   app.get(
     '/getConfig/:account',
     {
-      config: { access: 'public' },
+      // It tells whether an account needs a captcha, so it is limited like sign-in itself.
+      config: { access: 'public', limit: { family: 'loginConfig', account: paramField('account') } },
       schema: {
         tags,
         summary: 'What the sign-in page needs for this account now: captcha or not, and the branding',

@@ -31,7 +31,7 @@ export const scanLoginRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (a
 
   app.post(
     '/ScanLogin/Ticket',
-    { config: { access: 'public' }, schema: { tags, summary: 'A one-time scan-login ticket, valid two minutes', response: { 200: Envelope(ScanTicketData) } } },
+    { config: { access: 'public', limit: { family: 'scanTicket' } }, schema: { tags, summary: 'A one-time scan-login ticket, valid two minutes', response: { 200: Envelope(ScanTicketData) } } },
     async () => {
       await assertLoginMethod(db, 'scan');
       const now = Date.now();
@@ -46,7 +46,7 @@ export const scanLoginRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (a
   app.get(
     '/ScanLogin/Ticket/:ticket',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: { family: 'scanPoll' } },
       schema: {
         tags,
         summary: 'Poll a ticket: waiting, scanned, confirmed (with the session token, exactly once) or expired',
@@ -91,7 +91,7 @@ export const scanLoginRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (a
   app.post(
     '/ScanLogin/Ticket/:ticket/Scan',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', limit: { family: 'scanTicket' } },
       schema: { tags, summary: 'The signed-in phone scanned the ticket (the page then shows "confirm on your phone")', params: ScanTicketParams, response: { 200: EmptyEnvelope } },
     },
     async (request) => {
@@ -103,7 +103,7 @@ export const scanLoginRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (a
   app.post(
     '/ScanLogin/Ticket/:ticket/Confirm',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', limit: { family: 'scanTicket' } },
       schema: { tags, summary: 'The signed-in user confirms: the polling page receives a new session for the same user', params: ScanTicketParams, response: { 200: EmptyEnvelope } },
     },
     async (request) => {

@@ -17,6 +17,11 @@ const TEXT = {
   slideClass: 'dark',
   copyright: '',
   errorLog: 'production',
+  /**
+   * Where HTTP data interfaces may call: hosts, host:port or http(s):// address prefixes, one per
+   * line (server/modules/data-interface/upstream-policy.ts). Empty: no HTTP interface calls out.
+   */
+  dataInterfaceAllowedAddresses: '',
   /** Initial password of users made by staff (/api/permission/Users); '' = a random one nobody knows (reset it to hand the account over). */
   newUserDefaultPassword: '',
 } as const;

@@ -1,4 +1,6 @@
 import { compileModel } from '../../../src/runtime/compile';
+import { isExponentiallyAmbiguous } from '../../../src/runtime/compile/regex-ambiguity';
+import { useAmbiguityCheck } from '../../../src/runtime/compile/safe-regex';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel, CompileProblem, RecordValidator } from '../../../src/runtime/model/compiled';
 import { createRecordValidator } from '../../../src/runtime/validation';
@@ -7,6 +9,9 @@ import { createRecordValidator } from '../../../src/runtime/validation';
  * The descriptor of a model, as stored in base_visualdev or written in schemas/models/*.json.
  * formData and columnData are the exported JSON (objects, or JSON text as the designer stores them).
  */
+// The server decides what compiles: descriptor patterns are judged for ambiguity too (safe-regex.ts).
+useAmbiguityCheck(isExponentiallyAmbiguous);
+
 export interface ModelDescriptor {
   id?: string;
   fullName: string;

@@ -13,6 +13,7 @@ import { formatRecords, refNamesOf } from './record-format';
 import { takeDownload, writeWorkbook } from './export';
 import { filterModel, hiddenCodes, mayUseColumn, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
 import { findModelRow, releasedModel } from './model-store';
+import type { InterfaceOptions } from './option-sources';
 import {
   createRecord, EXPORT_LIMIT, type ListRequest, listPage, loadRecord, parseData, readableData, recordQueryOf, removeRecords,
   treeParentField, updateRecordData, visibleColumns,
@@ -88,7 +89,7 @@ const ConfigReply = Type.Object({
   granted: GrantList,
 });
 
-export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect; exportDir: string }> = async (app, { db, dialect, exportDir }) => {
+export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect; exportDir: string; options: InterfaceOptions }> = async (app, { db, dialect, exportDir, options }) => {
   const signedIn = { access: 'signedIn' as const };
 
   async function context(request: FastifyRequest, modelId: string) {
@@ -153,7 +154,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_add');
-    const id = await createRecord(db, model, perms, principal, valuesOf(request.body as Record<string, unknown>), request.locale);
+    const id = await createRecord(db, model, perms, principal, valuesOf(request.body as Record<string, unknown>), request.locale, options.forRequest(principal));
     return ok({ id }, request.t('visualdev.created'));
   });
 
@@ -173,7 +174,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_edit');
-    await updateRecordData(db, model, perms, principal, request.params.id, valuesOf(request.body as Record<string, unknown>), request.locale);
+    await updateRecordData(db, model, perms, principal, request.params.id, valuesOf(request.body as Record<string, unknown>), request.locale, options.forRequest(principal));
     return done(request.t('visualdev.updated'));
   });
 

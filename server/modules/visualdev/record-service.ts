@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRecordRow } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
-import { optionSourceProblems } from './option-sources';
+import { type InterfaceValues, optionSourceProblems, prefetchInterfaceValues } from './option-sources';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
@@ -167,14 +167,17 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
  * shown to them nor taken from their input (it keeps its default or stored value), so its
  * messages are not theirs to fix: a required field they cannot see does not block the save.
  */
-async function validateOrRefuse(db: Db, model: CompiledModel, perms: ModelPermissions, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale) {
+async function validateOrRefuse(
+  db: Db, model: CompiledModel, perms: ModelPermissions, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale, interfaceValues: InterfaceValues,
+  stored: Record<string, unknown> | null = null,
+) {
   const writable = (key: string) => {
     const field = model.form.fields[key.split('.')[0]!];
     return !field || mayUseField(model, perms, field.permissionCode);
   };
   let errors: FieldError[] = recordValidator(locale).validate(model, data, mode);
   const checked = new Set(errors.map((e) => e.field));
-  errors = [...errors, ...(await optionSourceProblems(db, model, data, locale)).filter((e) => !checked.has(e.field))].filter((e) => writable(e.field));
+  errors = [...errors, ...(await optionSourceProblems(db, model, data, locale, interfaceValues, stored)).filter((e) => !checked.has(e.field))].filter((e) => writable(e.field));
   if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
 }
 
@@ -198,9 +201,9 @@ async function checkParent(db: Db, model: CompiledModel, perms: ModelPermissions
   }
 }
 
-export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale): Promise<string> {
+export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues): Promise<string> {
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
-  await validateOrRefuse(db, model, perms, data, 'create', locale);
+  await validateOrRefuse(db, model, perms, data, 'create', locale, interfaceValues);
   await checkParent(db, model, perms, null, data);
   const row: VisualdevRecordRow = {
     id: newId(), modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
@@ -217,11 +220,13 @@ export async function loadRecord(db: Db, model: CompiledModel, id: string, perms
   return { row, data: JSON.parse(row.data) as Record<string, unknown> };
 }
 
-export async function updateRecordData(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, id: string, input: Record<string, unknown>, locale: Locale): Promise<void> {
+export async function updateRecordData(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, id: string, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues): Promise<void> {
+  // Interfaces answer before the transaction opens: a slow upstream must not hold the write lock.
+  await prefetchInterfaceValues(model, input, interfaceValues);
   await db.transaction().execute(async (trx) => {
     const { row, data: stored } = await loadRecord(trx, model, id, perms);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
-    await validateOrRefuse(trx, model, perms, data, 'update', locale);
+    await validateOrRefuse(trx, model, perms, data, 'update', locale, interfaceValues, stored);
     await checkParent(trx, model, perms, id, data);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
   });

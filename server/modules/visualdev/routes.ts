@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ModuleContext } from '../../context';
+import type { InterfaceRunAccess } from '../data-interface';
+import { InterfaceUsers } from './interface-users';
+import { InterfaceOptions } from './option-sources';
 import { baseRoutes } from './base-routes';
 import { syncDescriptors, watchDescriptors } from './descriptor-sync';
 import { EventHub } from './events';
@@ -15,11 +18,13 @@ import { PageDescriptors, pageDescriptorRoutes } from './page-descriptors';
  * start (and watched in development), the compiled dictionary/report/portal pages of
  * schemas/{dictionaries,reports,portals}, and a server-sent-events stream for live reload.
  */
-export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext> = async (app, ctx) => {
+export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext & { interfaces: InterfaceRunAccess }> = async (app, ctx) => {
   const schemasDir = ctx.config.schemasDir ?? path.resolve('./schemas');
   await syncDescriptors(ctx.db, schemasDir, app.log);
   const pages = new PageDescriptors(schemasDir, app.log);
   pages.loadAll();
+  ctx.interfaces.usePageGrants(new InterfaceUsers(ctx.db, pages));
+  const options = new InterfaceOptions(ctx.interfaces);
 
   const hub = new EventHub();
   const watch = process.env.NODE_ENV !== 'production' && process.env.SCHEMA_WATCH === '1';
@@ -56,6 +61,6 @@ export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext> = async (
 
   await app.register(baseRoutes, { db: ctx.db });
   await app.register(pageDescriptorRoutes, { db: ctx.db, pages });
-  await app.register(onlineRoutes, { db: ctx.db, dialect: ctx.dialect, exportDir: path.join(ctx.config.dataDir, 'exports') });
-  await app.register(shortLinkRoutes, { db: ctx.db });
+  await app.register(onlineRoutes, { db: ctx.db, dialect: ctx.dialect, exportDir: path.join(ctx.config.dataDir, 'exports'), options });
+  await app.register(shortLinkRoutes, { db: ctx.db, options });
 };

@@ -17,6 +17,7 @@ import { refNamesOf } from './record-format';
 import type { ModelPermissions } from './model-permissions';
 import { findModelRow, releasedModel } from './model-store';
 import { createRecord, loadRecord, parseData } from './record-service';
+import type { InterfaceOptions } from './option-sources';
 import {
   addHit, findLinkByCode, findLinkOfModel, giveBackSubmissionSlot, isLive, isOpenForFill, newCode, recentHits, recordOfReceipt, recordSubmission,
   saveLink, SHORT_LINK_RULES, shortLinkUrl, takeSubmissionSlot,
@@ -140,7 +141,7 @@ const settingsOf = (modelId: string, link: ShortLinkRow | undefined) => ({
 
 const formPartOf = (model: CompiledModel) => ({ fullName: model.fullName, form: model.form, recordSchema: model.recordSchema });
 
-export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; options: InterfaceOptions }> = async (app, { db, options }) => {
   const ipOf = (request: FastifyRequest) => request.ip || 'unknown';
 
   /** The link of a code when it can be filled now, and its released model; else the one refusal. */
@@ -257,7 +258,8 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     if (!(await takeSubmissionSlot(db, link))) throw invalid();
     let recordId: string;
     try {
-      recordId = await createRecord(db, model, WHOLE_FORM, anonymousPrincipal(), input, request.locale);
+      const principal = anonymousPrincipal();
+      recordId = await createRecord(db, model, WHOLE_FORM, principal, input, request.locale, options.forRequest(principal));
     } catch (e) {
       await giveBackSubmissionSlot(db, link.id);
       throw e;

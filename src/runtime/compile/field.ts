@@ -50,7 +50,7 @@ export function compileRules(regList: unknown, path: string, ctx: CompileContext
       return;
     }
     // Patterns run on anonymous input (short links): one that can backtrack without end never compiles.
-    if (!isSafePattern(parsed.pattern)) {
+    if (!isSafePattern(parsed.pattern, parsed.flags)) {
       ctx.error(`${at}.pattern`, 'compile.unsafeRegex', { label: label || path, pattern: item.pattern });
       return;
     }

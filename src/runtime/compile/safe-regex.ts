@@ -1,18 +1,43 @@
 import safeRegex from 'safe-regex2';
 
+/** Tells whether a pattern is exponentially ambiguous (regex-ambiguity.ts `isExponentiallyAmbiguous`). */
+export type AmbiguityCheck = (pattern: string, flags: string) => boolean;
+
+let ambiguityCheck: AmbiguityCheck | null = null;
+
+/**
+ * Turns on the ambiguity check of isSafePattern. The server (visualdev/compiler.ts) and
+ * schema:check, which decide what compiles, turn it on; the browser leaves it off: it compiles
+ * definitions the server accepted, and the check's Unicode tables (refa) would more than double
+ * the renderers bundle (223 → 465 kB gzipped).
+ */
+export function useAmbiguityCheck(check: AmbiguityCheck): void {
+  ambiguityCheck = check;
+}
+
 /**
  * Whether a descriptor's regList pattern may run on anyone's input (short links are
- * anonymous): refused when a loop sits inside a loop (star height above 1: `(a+)+`, `(\w*)*`,
- * `(a?){30}`), the shape of catastrophic backtracking, or when it has more than 25 loops.
- * safe-regex2 judges; it counts every quantifier as a loop, so quantifiers that cannot nest
- * ambiguously are taken out first (see withoutHarmlessQuantifiers): `^\d{8}(\d{5})?$`, a
- * corpus pattern, is not a loop in a loop. Ambiguous alternation inside one loop (`(a|aa)+`)
- * is beyond this check; the input length cap (validation/validator.ts) bounds the rest.
- * Runs wherever the compiler runs (server, schema:check, browser): safe-regex2 and its parser
- * ret are plain JavaScript. A pattern ret cannot parse is refused: it cannot be shown safe.
+ * anonymous). Two checks, both must pass:
+ * - star height (safe-regex2): refused when a loop sits inside a loop (`(a+)+`, `(\w*)*`,
+ *   `(a?){30}`), or when it has more than 25 loops. It counts every quantifier as a loop, so
+ *   quantifiers that cannot nest ambiguously are taken out first (withoutHarmlessQuantifiers):
+ *   `^\d{8}(\d{5})?$`, a corpus pattern, is not a loop in a loop.
+ * - ambiguity (regex-ambiguity.ts, where turned on by useAmbiguityCheck; on the regexpp parser,
+ *   which reads the pattern with its own flags, so `\p{L}` is a Unicode property under `u` and
+ *   a plain `p{L}` without): refused when the pattern can match one input in exponentially many
+ *   ways, as alternatives that overlap inside one loop do (`(a|aa)+$`, `(\w|\d)+$`,
+ *   `(\p{L}|\p{Lu})+$`). Polynomial backtracking is left to the input length cap
+ *   (validation/validator.ts).
+ * Both are plain JavaScript. A pattern either parser cannot read is refused: it cannot be shown safe.
  */
-export function isSafePattern(pattern: string): boolean {
-  return safeRegex(withoutHarmlessQuantifiers(pattern));
+export function isSafePattern(pattern: string, flags = ''): boolean {
+  if (!safeRegex(withoutHarmlessQuantifiers(pattern))) return false;
+  if (!ambiguityCheck) return true;
+  try {
+    return !ambiguityCheck(pattern, flags);
+  } catch {
+    return false;
+  }
 }
 
 type Token = 'atom' | 'group' | 'quantifier' | 'open' | 'other';
