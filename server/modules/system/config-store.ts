@@ -22,8 +22,6 @@ const TEXT = {
    * line (server/modules/data-interface/upstream-policy.ts). Empty: no HTTP interface calls out.
    */
   dataInterfaceAllowedAddresses: '',
-  /** Initial password of users made by staff (/api/permission/Users); '' = a random one nobody knows (reset it to hand the account over). */
-  newUserDefaultPassword: '',
 } as const;
 
 /** Numeric settings; flags are 0/1 like every other flag in the product. */
@@ -51,8 +49,24 @@ export type SysConfigKey = keyof SysConfig;
 
 export const SYS_CONFIG_DEFAULTS: SysConfig = { ...TEXT, ...NUMBER };
 
-/** Keys never sent by GET SysConfig (readers of the configuration need not know them). */
-export const WRITE_ONLY_CONFIG_KEYS = ['newUserDefaultPassword'] as const satisfies readonly SysConfigKey[];
+/**
+ * The initial password of users made by staff (/api/permission/Users), kept only as its argon2id
+ * hash under a key that is not part of SysConfig: parseSysConfig ignores it, so no reader of the
+ * configuration (GET SysConfig, CurrentUser, data interfaces) can return it, whatever they send.
+ */
+const NEW_USER_PASSWORD_KEY = 'newUserPasswordHash';
+
+/** The hash new users get, or null when none is set (they then get a random password nobody knows). */
+export async function readNewUserPasswordHash(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('baseSysConfig').select('value').where('key', '=', NEW_USER_PASSWORD_KEY).executeTakeFirst();
+  return row?.value ? row.value : null;
+}
+
+/** Sets (a hash) or clears (null) the initial password of new users. */
+export async function writeNewUserPasswordHash(db: Db, hash: string | null): Promise<void> {
+  await db.deleteFrom('baseSysConfig').where('key', '=', NEW_USER_PASSWORD_KEY).execute();
+  if (hash) await db.insertInto('baseSysConfig').values({ key: NEW_USER_PASSWORD_KEY, value: hash }).execute();
+}
 
 /** Keys the browser may read before and after sign-in: branding, layout and password policy. */
 export const PUBLIC_CONFIG_KEYS = [

@@ -11,7 +11,7 @@ import { hashPassword, md5Hex } from '../../../auth/passwords';
 import { refuse } from '../../../http/errors';
 import { matchesShared } from '../../../../src/runtime/validation/patterns';
 import { entriesOf, findTypeByCode } from '../../dictionary/repository';
-import { readSysConfig } from '../../system/config-store';
+import { readNewUserPasswordHash } from '../../system/config-store';
 import type { Memberships } from './read';
 import type { CreateBody, UpdateBody } from './schemas';
 
@@ -226,15 +226,15 @@ export function userColumns(input: UserInput) {
 }
 
 /**
- * The initial password's hash: the system configuration's default (newUserDefaultPassword), else a
- * random one nobody knows, so the account cannot be used until someone resets its password.
- * Computed outside transactions (argon2 is slow on purpose). changePasswordDate stays null,
- * so the policy's "change the initial password" applies.
+ * The initial password's hash: the hash of the configured default (PUT SysConfig
+ * newUserDefaultPassword), else one of a random password nobody knows, so the account cannot be
+ * used until someone resets its password. Computed outside transactions (argon2 is slow on
+ * purpose). changePasswordDate stays null, so the policy's "change the initial password" applies.
  */
 export async function initialPasswordHash(db: Db): Promise<{ passwordHash: string; isDefault: boolean }> {
-  const configured = (await readSysConfig(db)).newUserDefaultPassword;
-  const plain = configured || randomBytes(24).toString('base64url');
-  return { passwordHash: await hashPassword(md5Hex(plain)), isDefault: Boolean(configured) };
+  const configured = await readNewUserPasswordHash(db);
+  if (configured) return { passwordHash: configured, isDefault: true };
+  return { passwordHash: await hashPassword(md5Hex(randomBytes(24).toString('base64url'))), isDefault: false };
 }
 
 export async function insertUser(db: Trx, input: UserInput, passwordHash: string, now = Date.now()): Promise<string> {
