@@ -36,6 +36,26 @@ const find = (nodes: Node[], enCode: string): Node | undefined => {
 const grantRows = (roleId: string) => server.database.db.selectFrom('baseAuthorize').select(['itemType', 'itemId']).where('objectId', '=', roleId).orderBy('itemType').orderBy('itemId').execute();
 
 describe('a role\'s grant tree', () => {
+  it('lets a role manager who is not an administrator grant and revoke only what they hold themselves', async () => {
+    const db = server.database.db;
+    const manager = await makeUser(db, 'grantingManager');
+    const menu = async (enCode: string) => (await db.selectFrom('baseModule').select('id').where('enCode', '=', enCode).executeTakeFirstOrThrow()).id;
+    const [roles, goods, sysConfig] = [await menu('permission.role'), await menu('goods'), await menu('system.sysConfig')];
+    // the manager's role: 角色管理 (which carries permission.role:manage) and 商品档案, granted by an administrator
+    expect((await admin.put(`/api/permission/Authority/Data/${manager.roleId}`, { module: [roles, goods] })).body.code).toBe(200);
+    const other = await makeUser(db, 'grantTarget');
+    const as = client(server.url, manager.token, 'en');
+    const before = await grantRows(manager.roleId);
+    const escalate = await as.put(`/api/permission/Authority/Data/${manager.roleId}`, { module: [roles, goods, sysConfig] });
+    expect(escalate.status).toBe(403);
+    expect(escalate.body.msg).toBe(`You can only grant or revoke what you hold yourself: ${sysConfig}`);
+    expect(await grantRows(manager.roleId)).toEqual(before);
+    expect((await as.put(`/api/permission/Authority/Data/${other.roleId}`, { api: ['system.config:update'] })).status).toBe(403);
+    expect((await as.put(`/api/permission/Authority/Data/${other.roleId}`, { module: [goods] })).body.code).toBe(200);
+    expect(await grantRows(other.roleId)).toEqual([{ itemType: 'module', itemId: goods }]);
+  });
+
+
   it('shows every menu with its items and schemes, checked where the role holds them', async () => {
     const reply = await admin.get(`/api/permission/Authority/Data/${customerRoleId}`);
     expect(reply.body.code, reply.body.msg).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../server/db/ids';
 import { client, tokenFor } from '../helpers/access';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { login } from './oauth-client';
@@ -215,6 +216,14 @@ describe('create, update, major switch', () => {
     // The staff role grants system.config:read and system.dictionary:manage, which the manager lacks.
     expect((await c.post('', newUser('sunba'))).body.msg).toBe('不能授予超出自己权限的角色“员工”');
     expect(await snapshot(db)).toEqual(before);
+    // A menu carries its page's API codes: a role granted only 系统配置 holds system.config:update.
+    const configRole = newId();
+    const sysConfigMenu = (await db.selectFrom('baseModule').select('id').where('enCode', '=', 'system.sysConfig').executeTakeFirstOrThrow()).id;
+    await db.insertInto('baseRole').values({ id: configRole, fullName: '配置员', enCode: 'configurers', type: null, globalMark: 1, sortCode: 0, enabledMark: 1, description: null, createdAt: Date.now() }).execute();
+    await db.insertInto('baseAuthorize').values({ id: newId(), objectType: 'Role', objectId: configRole, itemType: 'module', itemId: sysConfigMenu }).execute();
+    const beforeMenu = await snapshot(db);
+    expect((await c.post('', newUser('jiujiu', { roleIds: [configRole] }))).body.msg).toBe('不能授予超出自己权限的角色“配置员”');
+    expect(await snapshot(db)).toEqual(beforeMenu);
     expect((await c.post('', newUser('sunba', { roleIds: [manager.roleId] }))).body.code).toBe(200);
   });
 });

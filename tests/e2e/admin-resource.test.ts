@@ -52,6 +52,9 @@ describe('admin resource page over /api/system/DataInterface', () => {
 
   it('searches by keyword on the server and filters by the left category tree', async () => {
     const { page } = admin;
+    // the REST list takes one keyword: the keyword field has no input of its own that would search nothing
+    expect(await page.locator('[data-search="keyword"]').count()).toBe(1);
+    expect(await page.locator('[data-search-field="fullName"]').count()).toBe(0);
     await search(page, 'monthlySales');
     await page.waitForFunction(() => document.querySelectorAll('table.scp-model-list tbody tr[data-row-id]').length === 1);
     expect(await rows(page).locator('td[data-cell="enCode"]').allTextContents()).toEqual(['monthlySales']);

@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../dictionary/repository';
 import { bumpAccessVersion } from '../../auth/access-version';
 import { refuse } from '../../http/errors';
 import { CurrentPage } from '../../http/envelope';
-import { CODE_PATTERN, FULL_NAME_PATTERN } from '../dictionary/validation';
+import { checkSort, CODE_PATTERN, FULL_NAME_PATTERN } from '../dictionary/validation';
 
 /**
  * What organisations, positions and permission groups share: the name/code/sort/status form
@@ -20,19 +20,40 @@ export interface NamedInput {
   description?: string | null;
 }
 
-const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === '';
+export const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === '';
 
-export function validateNamed(input: NamedInput) {
-  if (blank(input.fullName)) throw refuse('dictionary.nameRequired');
+/** The messages of a form's name and code rules (each entity words them for its own form). */
+export interface NamedMessages {
+  nameRequired: MessageKey;
+  nameTooLong: MessageKey;
+  codeRequired: MessageKey;
+  codeTooLong: MessageKey;
+  /** The name's pattern (spec 5.1), when the form applies it. */
+  nameSpecial?: MessageKey;
+}
+
+const DICTIONARY_WORDING: NamedMessages = {
+  nameRequired: 'dictionary.nameRequired',
+  nameTooLong: 'dictionary.nameTooLong',
+  codeRequired: 'dictionary.codeRequired',
+  codeTooLong: 'dictionary.codeTooLong',
+  nameSpecial: 'dictionary.nameSpecial',
+};
+
+/**
+ * The name, code, sort and status rules every named entity's form shares (spec 5.1 and 9): name
+ * and code required, 50 characters at most, the code pattern, sort 0–999999, status 1 or 0.
+ */
+export function validateNamed(input: NamedInput, messages: NamedMessages = DICTIONARY_WORDING) {
+  if (blank(input.fullName)) throw refuse(messages.nameRequired);
   const fullName = input.fullName!.trim();
-  if (fullName.length > 50) throw refuse('dictionary.nameTooLong');
-  if (!FULL_NAME_PATTERN.test(fullName)) throw refuse('dictionary.nameSpecial');
-  if (blank(input.enCode)) throw refuse('dictionary.codeRequired');
+  if (fullName.length > 50) throw refuse(messages.nameTooLong);
+  if (messages.nameSpecial && !FULL_NAME_PATTERN.test(fullName)) throw refuse(messages.nameSpecial);
+  if (blank(input.enCode)) throw refuse(messages.codeRequired);
   const enCode = input.enCode!.trim();
-  if (enCode.length > 50) throw refuse('dictionary.codeTooLong');
+  if (enCode.length > 50) throw refuse(messages.codeTooLong);
   if (!CODE_PATTERN.test(enCode)) throw refuse('dictionary.codePattern');
-  const sortCode = input.sortCode ?? 0;
-  if (!Number.isInteger(sortCode) || sortCode < 0 || sortCode > 999999) throw refuse('dictionary.sortRange');
+  const sortCode = checkSort(input.sortCode);
   const enabledMark = input.enabledMark ?? 1;
   if (enabledMark !== 0 && enabledMark !== 1) throw refuse('dictionary.statusInvalid');
   return { fullName, enCode, sortCode, enabledMark, description: blank(input.description) ? null : input.description! };

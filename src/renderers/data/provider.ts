@@ -104,6 +104,12 @@ export interface DataProvider {
   getResourcePage(id: string): Promise<CompiledResourcePage>;
   /** One call of an admin resource page's REST resource: query parameters for GET and DELETE, else the body. */
   resourceCall(method: ResourceMethod, url: string, data?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * True where lists are searched through one `keyword` parameter (admin resource pages: their
+   * REST calls take `keyword`, not a value per field): a keyword field is then the keyword box
+   * only, without an input of its own that would search nothing.
+   */
+  readonly keywordSearchOnly?: boolean;
 }
 
 export type ResourceMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

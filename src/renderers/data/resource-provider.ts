@@ -78,6 +78,7 @@ export function createResourceDataProvider(page: CompiledResourcePage, outer: Da
   };
 
   const overrides: Partial<DataProvider> = {
+    keywordSearchOnly: true,
     async listRecords(_modelId, query) {
       const { parentId, ...rest } = query as ListQuery & { parentId?: string };
       if (parentId !== undefined && !page.calls.children && children.has(String(parentId))) {

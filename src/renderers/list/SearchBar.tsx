@@ -6,6 +6,7 @@ import { kindOf, type FieldKind } from '../../runtime/kinds';
 import { dateRangeRenderer } from '../fields/dateRange';
 import { selectRenderer } from '../fields/select';
 import { timeRangeRenderer } from '../fields/timeRange';
+import { DataProviderContext } from '../data/provider';
 import { LocaleContext, useRT } from '../i18n';
 
 export type SearchValues = Record<string, unknown>;
@@ -90,7 +91,8 @@ export function SearchBar({ model, onSearch }: SearchBarProps) {
   const t = useRT();
   const [keyword, setKeyword] = useState('');
   const [values, setValues] = useState<SearchValues>({});
-  const fields = model.list.searchFields;
+  const keywordOnly = useContext(DataProviderContext)?.keywordSearchOnly === true;
+  const fields = keywordOnly ? model.list.searchFields.filter((s) => !model.list.keywordFields.includes(s.prop)) : model.list.searchFields;
   if (!fields.length && !model.list.keywordFields.length) return null;
   return (
     <Group gap="sm" mb="sm" align="flex-end" className="scp-search-bar">

@@ -2,6 +2,8 @@ import type { Db } from '../../../db';
 import { newId } from '../../../db/ids';
 import type { AuthorizeRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
+import type { GrantSet } from '../../../auth/grants';
+import { checkGrantorHolds } from './grantor';
 import { AppError, refuse } from '../../../http/errors';
 import { translationsOf } from '../../../http/translations';
 import { ReplyCode } from '../../../../src/runtime/codes';
@@ -75,9 +77,10 @@ export async function roleGrantTree(db: Db, roleId: string) {
 /**
  * Replaces the role's grants of each area present in `areas` (absent areas stay as they are).
  * Every id must exist: menus, items and schemes by id, API codes from the vocabulary; an item or
- * scheme must belong to a menu the role holds after the save. Nothing is written on a refusal.
+ * scheme must belong to a menu the role holds after the save; a grantor who is not an
+ * administrator changes only what they hold themselves (grantor.ts). Nothing is written on a refusal.
  */
-export async function saveRoleGrants(db: Db, roleId: string, areas: Partial<Record<GrantArea, string[]>>): Promise<void> {
+export async function saveRoleGrants(db: Db, roleId: string, areas: Partial<Record<GrantArea, string[]>>, grantor: GrantSet | null): Promise<void> {
   await roleOrMissing(db, roleId);
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('baseAuthorize').select(['itemType', 'itemId']).where('objectType', '=', 'Role').where('objectId', '=', roleId).execute();
@@ -100,6 +103,12 @@ export async function saveRoleGrants(db: Db, roleId: string, areas: Partial<Reco
     const codes = new Set<string>(PERMISSION_CODES);
     if (areas.api) unknown.push(...wanted('api').filter((c) => !codes.has(c)));
     if (unknown.length) throw refuse('authority.unknownItems', { ids: unknown.slice(0, 10).join(', ') });
+    const changed = new Map(GRANT_AREAS.filter((area) => areas[area]).map((area) => {
+      const before = new Set(current.filter((r) => r.itemType === area).map((r) => r.itemId));
+      const after = new Set(wanted(area));
+      return [area, [...after].filter((id) => !before.has(id)).concat([...before].filter((id) => !after.has(id)))] as const;
+    }));
+    await checkGrantorHolds(trx, grantor, changed);
 
     // items and schemes of menus the role no longer holds go with the menu
     const keepItems = async (kind: 'button' | 'column' | 'form') => {

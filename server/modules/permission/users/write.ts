@@ -12,6 +12,7 @@ import { refuse } from '../../../http/errors';
 import { matchesShared } from '../../../../src/runtime/validation/patterns';
 import { entriesOf, findTypeByCode } from '../../dictionary/repository';
 import { readNewUserPasswordHash } from '../../system/config-store';
+import { MENU_API_CODES } from '../../../auth/menu-codes';
 import type { Memberships } from './read';
 import type { CreateBody, UpdateBody } from './schemas';
 
@@ -179,18 +180,23 @@ async function checkManager(db: Trx, managerId: string, userId: string | null): 
 /**
  * A user manager who is not an administrator may hand out only roles that allow nothing beyond
  * their own API permissions: otherwise holding permission.user:manage would be a way to any right.
+ * A role's API permissions are its explicit 'api' grants and the codes its granted menus carry
+ * (server/auth/menu-codes.ts).
  */
 async function checkRolesWithinCaller(db: Trx, caller: Principal, newRoleIds: string[]): Promise<void> {
   if (caller.isAdministrator || newRoleIds.length === 0) return;
   const grants = await db
     .selectFrom('baseAuthorize')
     .innerJoin('baseRole', 'baseRole.id', 'baseAuthorize.objectId')
-    .select(['baseRole.fullName', 'baseAuthorize.itemId'])
+    .leftJoin('baseModule', (join) => join.onRef('baseModule.id', '=', 'baseAuthorize.itemId').on('baseAuthorize.itemType', '=', 'module'))
+    .select(['baseRole.fullName', 'baseAuthorize.itemType', 'baseAuthorize.itemId', 'baseModule.enCode as menuCode'])
     .where('baseAuthorize.objectType', '=', 'Role')
-    .where('baseAuthorize.itemType', '=', 'api')
+    .where('baseAuthorize.itemType', 'in', ['api', 'module'])
     .where('baseAuthorize.objectId', 'in', newRoleIds)
     .execute();
-  const beyond = grants.find((g) => !(caller.permissions as ReadonlySet<string>).has(g.itemId));
+  const held = caller.permissions as ReadonlySet<string>;
+  const codesOf = (g: (typeof grants)[number]): readonly string[] => (g.itemType === 'api' ? [g.itemId] : (MENU_API_CODES[g.menuCode ?? ''] ?? []));
+  const beyond = grants.find((g) => codesOf(g).some((code) => !held.has(code)));
   if (beyond) throw refuse('users.roleBeyondOwn', { name: beyond.fullName });
 }
 
