@@ -63,9 +63,9 @@ describe('the billRule kind', () => {
 
 describe('the billRule renderer', () => {
   const render = (node: ReactNode) =>
-    renderToString(createElement(MantineProvider, null, createElement(RenderersProvider, { data: createPartialDataProvider({}) }, node)));
+    renderToString(createElement(MantineProvider, null, createElement(RenderersProvider, { data: createPartialDataProvider({}), children: node })));
   const { Edit, View } = fieldRegistry.billRule;
-  const field = { ...makeField('billRule', 'no'), props: { rule: 'bxdj' } } as Parameters<typeof Edit>[0]['field'];
+  const field = { ...makeField('billRule', 'no'), kind: 'billRule' as const, props: { rule: 'bxdj' } };
 
   it('is built (no stand-in): read-only, "filled in by the system" before the first save, the number after', () => {
     expect(fieldRegistry.billRule.standIn).toBeUndefined();
