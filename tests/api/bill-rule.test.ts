@@ -164,6 +164,14 @@ describe('GET BillNumber/{code}', () => {
     expect([...numbers].sort()).toEqual(Array.from({ length: 200 }, (_, i) => `P${String(i + 1).padStart(5, '0')}`));
   });
 
+  it('formats as the example does, a running number past the digit count uncut, and remembers what it handed out', async () => {
+    await admin.post('/api/system/BillRule', rule({ enCode: 'tiny', prefix: 'T-', dateFormat: 'yyyy', digit: 1, startNumber: '9' }));
+    const drawn = [(await admin.get('/api/system/BillRule/BillNumber/tiny')).body.data, (await admin.get('/api/system/BillRule/BillNumber/tiny')).body.data];
+    expect(drawn).toEqual([`T-${today().yyyy}9`, `T-${today().yyyy}10`]);
+    const issued = await server.database.db.selectFrom('baseBillRuleIssued as i').innerJoin('baseBillRule as r', 'r.id', 'i.ruleId').select('i.number').where('r.enCode', '=', 'tiny').execute();
+    expect(issued.map((r) => r.number).sort()).toEqual([...drawn].sort());
+  });
+
   it('answers 404 for an unknown code and refuses a disabled rule', async () => {
     expect((await admin.get('/api/system/BillRule/BillNumber/unknownRule')).body.code).toBe(404);
     const made = await admin.post('/api/system/BillRule', rule({ enCode: 'offRule', enabledMark: 0 }));
