@@ -69,7 +69,7 @@ describe('numbering rules in the browser', () => {
     await pickOption(page, formItem(page, 'category').locator('input'), '仓储业务');
     await formItem(page, 'prefix').locator('input').fill('SH');
     await expect.poll(() => example.inputValue()).toBe(`SH${today()}0001`);
-    await pickOption(page, formItem(page, 'dateFormat').locator('input'), '无（不含日期，不重新计数）');
+    await pickOption(page, formItem(page, 'dateFormat').locator('input'), '无（不含日期）');
     await expect.poll(() => example.inputValue()).toBe('SH0001');
     await formItem(page, 'digit').locator('input').fill('5');
     await formItem(page, 'startNumber').locator('input').fill('7');
