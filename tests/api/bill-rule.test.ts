@@ -168,6 +168,10 @@ describe('GET BillNumber/{code}', () => {
     await admin.post('/api/system/BillRule', rule({ enCode: 'tiny', prefix: 'T-', dateFormat: 'yyyy', digit: 1, startNumber: '9' }));
     const drawn = [(await admin.get('/api/system/BillRule/BillNumber/tiny')).body.data, (await admin.get('/api/system/BillRule/BillNumber/tiny')).body.data];
     expect(drawn).toEqual([`T-${today().yyyy}9`, `T-${today().yyyy}10`]);
+    // a HEAD is not a draw
+    expect((await fetch(`${server.url}/api/system/BillRule/BillNumber/tiny`, { method: 'HEAD', headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(404);
+    expect((await admin.get('/api/system/BillRule/BillNumber/tiny')).body.data).toBe(`T-${today().yyyy}11`);
+    drawn.push(`T-${today().yyyy}11`);
     const issued = await server.database.db.selectFrom('baseBillRuleIssued as i').innerJoin('baseBillRule as r', 'r.id', 'i.ruleId').select('i.number').where('r.enCode', '=', 'tiny').execute();
     expect(issued.map((r) => r.number).sort()).toEqual([...drawn].sort());
   });

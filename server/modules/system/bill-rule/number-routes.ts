@@ -16,6 +16,8 @@ export const billNumberRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
     {
       // signed in, then judged by the handler: rule managers, or a form the caller is granted draws from the rule
       config: { access: 'signedIn' },
+      // GET uses a number up (the product's call); a HEAD must not
+      exposeHeadRoute: false,
       schema: {
         tags: ['billRule'],
         summary: 'The next number of the rule with this code (uses it up; a record created with it keeps it). Records get theirs on save without this call.',
