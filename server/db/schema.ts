@@ -45,6 +45,8 @@ export interface Database {
   baseVisualdevShortLinkHit: ShortLinkHitRow;
   baseArea: AreaRow;
   baseOrganizeRelation: OrganizeRelationRow;
+  baseBillRule: BillRuleRow;
+  baseBillRuleIssued: BillRuleIssuedRow;
 }
 
 export interface SystemRow {
@@ -585,4 +587,38 @@ export interface VisualdevRecordScopeCountRow {
   scopeColumn: string;
   value: string;
   total: number | string;
+}
+
+/** A numbering rule (单据规则): numbers are prefix + date in dateFormat + lastNumber padded to digit places. */
+export interface BillRuleRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** Code of a businessType dictionary entry. */
+  category: string | null;
+  prefix: string;
+  /** yyyyMMdd, yyyyMM, yyyy or no. */
+  dateFormat: string;
+  digit: number;
+  /** Digits as typed; the first running number of each period. */
+  startNumber: string;
+  /** The running number last issued (null: none yet). */
+  lastNumber: number | null;
+  /** The date part lastNumber was issued in ('' for the format 'no'). */
+  lastPeriod: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+/** A number GET BillNumber handed out that no record holds yet. */
+export interface BillRuleIssuedRow {
+  ruleId: string;
+  number: string;
+  issuedAt: number;
+  issuedBy: string | null;
 }

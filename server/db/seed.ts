@@ -8,6 +8,7 @@ import type { AuthorizeRow, OrganizeRow, UserRow } from './schema';
 import { readMenuFile, syncMenu } from './menu-file';
 import { seedDictionaryDemo } from '../modules/dictionary/seed';
 import { seedDataInterfaceDemo } from '../modules/data-interface/seed';
+import { seedBillRuleDemo } from '../modules/system/bill-rule/seed';
 
 /** The demo accounts printed at start-up and used by the tests. */
 export const DEMO_ACCOUNTS = [
@@ -115,6 +116,7 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
     // Interfaces are filed under dictionary categories: dictionaries first.
     await seedDictionaryDemo(trx);
     await seedDataInterfaceDemo(trx);
+    await seedBillRuleDemo(trx);
   });
   await syncMenu(db, readMenuFile(options.menuFile ?? DEFAULT_MENU_FILE), now);
   await seedDemoProfiles(db, now);

@@ -13,6 +13,7 @@ import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
 import { areaRoutes } from './system/area';
+import { billRuleModule } from './system/bill-rule';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
 import { authorityRoutes } from './permission/authority/routes';
@@ -54,6 +55,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(areaRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(roleRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, access: interfaces });
+  await app.register(billRuleModule, { prefix: '/api/system', db: ctx.db });
   await app.register(realtimeRoutes, { hub });
 }
 

@@ -1,6 +1,7 @@
 import { ALL_KINDS, isFieldKind, type FieldKind } from '../runtime/kinds';
 import type { FieldRegistry, FieldRenderer } from './types';
 import { alertRenderer } from './fields/alert';
+import { billRuleRenderer } from './fields/billRule';
 import { buttonRenderer } from './fields/button';
 import { cascaderRenderer } from './fields/cascader';
 import { checkboxRenderer } from './fields/checkbox';
@@ -76,7 +77,7 @@ export function createFieldRegistry(): FieldRegistry {
     relationForm: pendingRenderer('relationForm'),
     relationFormAttr: pendingRenderer('relationFormAttr'),
     popupAttr: pendingRenderer('popupAttr'),
-    billRule: pendingRenderer('billRule'),
+    billRule: billRuleRenderer,
     calculate: pendingRenderer('calculate'),
     qrcode: pendingRenderer('qrcode'),
     barcode: pendingRenderer('barcode'),

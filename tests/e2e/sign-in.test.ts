@@ -26,9 +26,9 @@ describe('sign-in and menus', () => {
     await expect(page.getByTestId('menu-systemManage').textContent()).resolves.toContain('系统管理');
     await page.getByTestId('menu-systemManage').click();
     await page.getByTestId('menu-system').hover();
-    await page.getByTestId('menu-system.billRule').click();
-    await expectPath(page, '/system/billRule');
-    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('单据规则');
+    await page.getByTestId('menu-system.printDev').click();
+    await expectPath(page, '/system/printDev');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('打印模板');
     await expect(page.getByTestId('under-construction').textContent()).resolves.toContain('页面建设中');
     await context.close();
   });

@@ -12,6 +12,7 @@ import { type FillContext, kindOf } from '../../../src/runtime/kinds';
 import { recordValidator } from './compiler';
 import { type ModelPermissions, mayUseColumn, mayUseField } from './model-permissions';
 import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, parentOf, type RecordFilter, type RecordQuery, updateRecord } from './record-store';
+import { assignSerialNumbers } from '../system/bill-rule/number';
 
 /** Upper bound of rows one export writes. */
 export const EXPORT_LIMIT = 50_000;
@@ -205,12 +206,17 @@ export async function createRecord(db: Db, model: CompiledModel, perms: ModelPer
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
   await validateOrRefuse(db, model, perms, data, 'create', locale, interfaceValues);
   await checkParent(db, model, perms, null, data);
-  const row: VisualdevRecordRow = {
-    id: newId(), modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
-    organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
-  };
-  await db.transaction().execute((trx) => insertRecords(trx, model, [row]));
-  return row.id;
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    // serial numbers are drawn in the insert's transaction: a failed insert gives them back
+    await assignSerialNumbers(trx, model, data, null, locale);
+    const row: VisualdevRecordRow = {
+      id, modelId: model.id, data: JSON.stringify(data), createdBy: principal.user.id, createdAt: now, modifiedBy: null, modifiedAt: null,
+      organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
+    };
+    await insertRecords(trx, model, [row]);
+  });
+  return id;
 }
 
 /** A record by id; with permissions, only inside their data scope (outside it answers as a missing record). */
@@ -226,6 +232,7 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
   await db.transaction().execute(async (trx) => {
     const { row, data: stored } = await loadRecord(trx, model, id, perms);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
+    await assignSerialNumbers(trx, model, data, stored, locale);
     await validateOrRefuse(trx, model, perms, data, 'update', locale, interfaceValues, stored);
     await checkParent(trx, model, perms, id, data);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });

@@ -25,6 +25,12 @@ function useResourceModel(page: CompiledResourcePage | undefined): PageModel | n
   }, [page, locale]);
 }
 
+/** The download address in an action's reply (`{ url }` of an export), or null. */
+export function downloadLink(reply: unknown): string | null {
+  const url = reply && typeof reply === 'object' ? (reply as { url?: unknown }).url : undefined;
+  return typeof url === 'string' && url.startsWith('/api/') ? url : null;
+}
+
 /** A row action's form (reset password): the model form dialog, its values posted to the action's call. */
 function ActionForm({ page, action, row, onDone }: { page: CompiledResourcePage; action: CompiledResourceAction; row: RecordRow; onDone(saved: boolean): void }) {
   const locale = useContext(LocaleContext);
@@ -81,7 +87,9 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
     setBusy(true);
     try {
       const { method, url } = resolveCall(acting.action.call, acting.row);
-      await provider.resourceCall(method, url);
+      const link = downloadLink(await provider.resourceCall(method, url));
+      // an export answers a one-time download link (as list exports do): open it
+      if (link && typeof window !== 'undefined') window.open(link, '_blank', 'noopener');
       notifications.show({ message: t('admin.done'), color: 'green', autoClose: 1500 });
       reload();
     } catch {

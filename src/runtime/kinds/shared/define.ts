@@ -95,9 +95,11 @@ export interface KindDefinition {
   choices(field: CompiledField, locale: Locale): OptionItem[] | null;
   /** System kinds: what the server stores on create, and on update given the stored value. */
   fill: { create(ctx: FillContext): unknown; update(ctx: FillContext, stored: unknown): unknown } | null;
+  /** The numbering rule (its code) whose next number the server stores in the field on create; null: none. */
+  serialRule(field: CompiledField): string | null;
 }
 
-type Optional = 'choices' | 'aliases' | 'coerceDefault' | 'normalise' | 'options' | 'optionCheck' | 'constrain' | 'compile' | 'index' | 'search' | 'keyword' | 'refs' | 'relatable' | 'format' | 'exportValue' | 'fill' | 'defaultValue';
+type Optional = 'serialRule' | 'choices' | 'aliases' | 'coerceDefault' | 'normalise' | 'options' | 'optionCheck' | 'constrain' | 'compile' | 'index' | 'search' | 'keyword' | 'refs' | 'relatable' | 'format' | 'exportValue' | 'fill' | 'defaultValue';
 
 /** A kind definition with the common defaults filled in: text index, equals search, plain-text formatting. */
 export function defineKind(def: Pick<KindDefinition, Exclude<keyof KindDefinition, Optional>> & Partial<Pick<KindDefinition, Optional>>): KindDefinition {
@@ -118,6 +120,7 @@ export function defineKind(def: Pick<KindDefinition, Exclude<keyof KindDefinitio
     relatable: def.stores && def.group !== 'system',
     exportValue: format,
     fill: null,
+    serialRule: () => null,
     defaultValue: () => null,
     ...def,
     format,
