@@ -15,7 +15,9 @@ export const FORM_CSS =
   '[data-label-position=top] .scp-form-label{display:block;width:auto;flex:none}' +
   // The asterisk and the message by position, not by class name, so the stylesheet never names them (tests count them in SSR html).
   '.scp-form-label>[aria-hidden]{color:var(--mantine-color-error,#fa5252);margin-right:4px}' +
-  '[data-field-error]{color:var(--mantine-color-error,#fa5252);font-size:12px;margin-top:2px}';
+  '[data-field-error]{color:var(--mantine-color-error,#fa5252);font-size:12px;margin-top:2px}' +
+  // the rich-text area's keyboard focus: a ring inside its box (form items clip what paints outside them)
+  '.scp-editor-area{outline:none}.scp-editor-area:focus-visible{outline:2px solid var(--mantine-primary-color-filled,#1890ff);outline-offset:-2px}';
 
 export function FormStyles() {
   return (
