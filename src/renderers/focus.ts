@@ -30,7 +30,8 @@ function findAgain(opener: Opener): HTMLElement | null {
   if (opener.control) {
     const [name, value] = opener.control;
     const scope = opener.rowId ? `[data-row-id="${CSS.escape(opener.rowId)}"] ` : '';
-    const found = document.querySelector<HTMLElement>(`${scope}[${name}="${CSS.escape(value)}"]`);
+    // a hidden cached view may hold the same control: only a drawn one can take focus
+    const found = [...document.querySelectorAll<HTMLElement>(`${scope}[${name}="${CSS.escape(value)}"]`)].find((el) => el.getClientRects().length > 0);
     if (found) return found;
   }
   return document.getElementById(MAIN_CONTENT_ID);

@@ -57,6 +57,16 @@ async function pressUntil(page: Page, key: string, target: Locator, max: number)
 
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 const question = (page: Page) => page.getByRole('dialog', { name: '提示', exact: true });
+/** The discard question is up, its focus trap has put focus on its 取消 (keys pressed before would land in the form). */
+async function asked(page: Page): Promise<void> {
+  await question(page).waitFor();
+  await expectFocus(question(page).getByRole('button', { name: '取 消', exact: true }));
+}
+/** A form popup is up and its focus trap has taken focus inside it. */
+async function opened(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
 const addButton = (page: Page) => page.locator('.scp-model-page').getByRole('button', { name: '新增', exact: true });
 
 /**
@@ -70,7 +80,10 @@ async function classicLayout(page: Page): Promise<void> {
   const settings = page.getByRole('button', { name: '系统设置', exact: true });
   await pressUntil(page, 'Tab', settings, 15);
   await page.keyboard.press('Enter');
-  await pressUntil(page, 'Tab', page.getByRole('button', { name: '经典', exact: true }), 5);
+  const classic = page.getByRole('button', { name: '经典', exact: true });
+  await classic.waitFor();
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+  await pressUntil(page, 'Tab', classic, 5);
   await page.keyboard.press('Enter');
   await page.locator('[data-shell-layout="classic"]').waitFor();
   await page.keyboard.press('Escape');
@@ -86,7 +99,10 @@ async function openGoodsByKeyboard(page: Page): Promise<void> {
   expect(await directory.getAttribute('aria-expanded')).toBe('false');
   await page.keyboard.press('Enter');
   await expect.poll(() => directory.getAttribute('aria-expanded')).toBe('true');
-  await pressUntil(page, 'Tab', sidebar.getByRole('button', { name: '商品档案', exact: true }), 3);
+  // the entries are drawn once the directory has opened (as a sighted user waits for them)
+  const entry = sidebar.getByRole('button', { name: '商品档案', exact: true });
+  await entry.waitFor();
+  await pressUntil(page, 'Tab', entry, 3);
   await page.keyboard.press('Enter');
   await expectPath(page, '/operations/goods');
   await listLoaded(page);
@@ -166,8 +182,7 @@ describe('keyboard only', () => {
 
     await page.keyboard.press('Enter');
     const drawer = dialogNamed(page, '新增');
-    await drawer.waitFor();
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await opened(drawer);
 
     const code = drawer.getByRole('textbox', { name: '商品编码', exact: true });
     noRing.push(...(await pressUntil(page, 'Tab', code, 3)).noRing);
@@ -209,7 +224,7 @@ describe('keyboard only', () => {
 
     // Escape; nothing typed, though Tab passed fields (their messages show): no question
     await page.keyboard.press('Enter');
-    await drawer.waitFor();
+    await opened(drawer);
     await pressUntil(page, 'Tab', drawer.getByRole('combobox', { name: '计量单位', exact: true }), 6);
     await page.keyboard.press('Escape'); // closes the list the select opened on focus
     await page.keyboard.press('Escape');
@@ -219,7 +234,7 @@ describe('keyboard only', () => {
 
     // × (the dialog's first stop when it opens)
     await page.keyboard.press('Enter');
-    await drawer.waitFor();
+    await opened(drawer);
     await expectFocus(drawer.getByRole('button', { name: '关闭', exact: true }));
     await page.keyboard.press('Enter');
     await drawer.waitFor({ state: 'detached' });
@@ -227,7 +242,7 @@ describe('keyboard only', () => {
 
     // 取消
     await page.keyboard.press('Enter');
-    await drawer.waitFor();
+    await opened(drawer);
     await pressUntil(page, 'Shift+Tab', drawer.getByRole('button', { name: '取 消', exact: true }), 4);
     await page.keyboard.press('Enter');
     await drawer.waitFor({ state: 'detached' });
@@ -238,7 +253,7 @@ describe('keyboard only', () => {
     await pressUntil(page, 'Tab', edit, 30);
     await page.keyboard.press('Enter');
     const editor = dialogNamed(page, '编辑');
-    await editor.waitFor();
+    await opened(editor);
     await expect.poll(() => editor.getByRole('textbox', { name: '商品名称', exact: true }).inputValue()).toBe('编辑前');
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
@@ -256,16 +271,15 @@ describe('no typed data lost to a key', () => {
     await tabToAdd(page);
     await page.keyboard.press('Enter');
     const drawer = dialogNamed(page, '新增');
-    await drawer.waitFor();
+    await opened(drawer);
     const name = drawer.getByRole('textbox', { name: '商品名称', exact: true });
     await pressUntil(page, 'Tab', name, 3);
     await page.keyboard.type('未保存的名称');
 
     // Escape asks; focus starts on the question's 取消, and Escape there answers 取消
     await page.keyboard.press('Escape');
-    await question(page).waitFor();
+    await asked(page);
     expect(await question(page).locator('[data-confirm-message]').textContent()).toBe(DISCARD);
-    await expectFocus(question(page).getByRole('button', { name: '取 消', exact: true }));
     await page.keyboard.press('Escape');
     await question(page).waitFor({ state: 'detached' });
     await expectFocus(name);
@@ -273,7 +287,7 @@ describe('no typed data lost to a key', () => {
 
     // Escape again, then Enter on the focused 取消: still kept
     await page.keyboard.press('Escape');
-    await question(page).waitFor();
+    await asked(page);
     await page.keyboard.press('Enter');
     await question(page).waitFor({ state: 'detached' });
     await expectFocus(name);
@@ -282,7 +296,7 @@ describe('no typed data lost to a key', () => {
     // × asks too; 确定 drops the values, closes the form and gives focus back to 新增
     await pressUntil(page, 'Shift+Tab', drawer.getByRole('button', { name: '关闭', exact: true }), 4);
     await page.keyboard.press('Enter');
-    await question(page).waitFor();
+    await asked(page);
     await pressUntil(page, 'Tab', question(page).getByRole('button', { name: '确 定', exact: true }), 3);
     await page.keyboard.press('Enter');
     await drawer.waitFor({ state: 'detached' });
@@ -307,7 +321,7 @@ describe('no typed data lost to a key', () => {
 
     await pressUntil(page, 'Tab', edit, 30);
     await page.keyboard.press('Enter');
-    await editor.waitFor();
+    await opened(editor);
     await expect.poll(() => name.inputValue()).toBe('原名称');
     await pressUntil(page, 'Tab', name, 3);
     await page.keyboard.press('End');
@@ -319,19 +333,37 @@ describe('no typed data lost to a key', () => {
     await expectFocus(edit);
 
     await page.keyboard.press('Enter');
-    await editor.waitFor();
+    await opened(editor);
     await expect.poll(() => name.inputValue()).toBe('原名称');
     await pressUntil(page, 'Tab', name, 3);
     await page.keyboard.press('End');
     await page.keyboard.type('改');
     await page.keyboard.press('Escape');
-    await question(page).waitFor();
+    await asked(page);
     await pressUntil(page, 'Tab', question(page).getByRole('button', { name: '确 定', exact: true }), 3);
     await page.keyboard.press('Enter');
     await editor.waitFor({ state: 'detached' });
     await expectFocus(edit);
-    const stored = await e2e.server.database.db.selectFrom('visualdevRecord').select('data').where('modelId', '=', 'demo-model').execute();
-    expect(stored.map((r) => JSON.parse(r.data) as { goodsCode: string; goodsName: string }).find((r) => r.goodsCode === 'E.3001')?.goodsName).toBe('原名称');
+    const storedName = async () => {
+      const stored = await e2e.server.database.db.selectFrom('visualdevRecord').select('data').where('modelId', '=', 'demo-model').execute();
+      return stored.map((r) => JSON.parse(r.data) as { goodsCode: string; goodsName: string }).find((r) => r.goodsCode === 'E.3001')?.goodsName;
+    };
+    expect(await storedName()).toBe('原名称');
+
+    // saved: no question, the list reloads, and focus is back on the row's 编辑
+    await page.keyboard.press('Enter');
+    await opened(editor);
+    await expect.poll(() => name.inputValue()).toBe('原名称');
+    await pressUntil(page, 'Tab', name, 3);
+    await page.keyboard.press('End');
+    await page.keyboard.type('新');
+    await pressUntil(page, 'Tab', editor.getByRole('button', { name: '保 存', exact: true }), 20);
+    await page.keyboard.press('Enter');
+    await editor.waitFor({ state: 'detached' });
+    expect(await question(page).count()).toBe(0);
+    await expect.poll(() => row.locator('td[data-cell="goodsName"]').textContent()).toBe('原名称新');
+    await expectFocus(edit);
+    expect(await storedName()).toBe('原名称新');
     noReactErrors(errors);
     await context.close();
   });
@@ -346,18 +378,18 @@ describe('no typed data lost to a key', () => {
     await pressUntil(page, 'Tab', add, 20);
     await page.keyboard.press('Enter');
     const dialog = dialogNamed(page, '新增');
-    await dialog.waitFor();
+    await opened(dialog);
     await pressUntil(page, 'Tab', dialog.getByRole('textbox', { name: '名称', exact: true }), 3);
     await page.keyboard.type('键盘接口');
     await pressUntil(page, 'Tab', dialog.getByRole('button', { name: '取 消', exact: true }), 20);
     await page.keyboard.press('Enter');
-    await question(page).waitFor();
+    await asked(page);
     await page.keyboard.press('Enter');
     await question(page).waitFor({ state: 'detached' });
     expect(await dialog.getByRole('textbox', { name: '名称', exact: true }).inputValue()).toBe('键盘接口');
 
     await page.keyboard.press('Escape');
-    await question(page).waitFor();
+    await asked(page);
     await pressUntil(page, 'Tab', question(page).getByRole('button', { name: '确 定', exact: true }), 3);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
