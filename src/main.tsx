@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
+import './app/shell/focus.css';
 import { bootstrap } from './app/bootstrap';
 import { appStore } from './app/store';
 import { buildTheme } from './app/theme';

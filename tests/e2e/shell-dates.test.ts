@@ -101,8 +101,10 @@ describe('dates and times in the user language', () => {
     await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
     await expect.poll(() => item('startAt').locator('button').first().textContent()).toBe('2026-11-20 18:05:09');
 
-    // The language switches at run time and the calendar follows.
+    // The language switches at run time and the calendar follows. (The form holds picked dates: closing it asks first.)
     await page.locator('[data-action="form-cancel"]').click();
+    await page.locator('[data-confirm-message]').filter({ hasText: '有未保存的修改，确定关闭吗？' }).waitFor();
+    await page.locator('[data-action="confirm-ok"]').click();
     await form(page).waitFor({ state: 'hidden' });
     await page.getByTestId('language-picker').click();
     await page.getByTestId('language-en').click();

@@ -5,12 +5,14 @@ import type { LoginFailureData, LoginPageConfig, LoginResult } from '../api/type
 import { appStore } from '../store';
 import { adoptToken, justSignedInAtom, setLock } from '../session/session';
 import { go } from '../router/navigation';
+import { requestMainFocus } from '../shell/mainContent';
 
-/** After a token arrives: store it, remember to show the previous-login notice, go to /. */
+/** After a token arrives: store it, remember to show the previous-login notice and to focus the page, go to /. */
 export function signedIn(result: LoginResult): void {
   setLock(false);
   adoptToken(result.token);
   appStore.set(justSignedInAtom, true);
+  requestMainFocus();
   go('/', { replace: true });
 }
 

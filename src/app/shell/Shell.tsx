@@ -15,6 +15,8 @@ import { LanguagePicker } from './LanguagePicker';
 import { activeTopItem } from './menu-logic';
 import { SettingsDrawer } from './SettingsDrawer';
 import { SideMenu } from './SideMenu';
+import { SkipLink } from './SkipLink';
+import { focusMainContent, MAIN_CONTENT_ID, takeMainFocusRequest } from './mainContent';
 import { TagsView } from './TagsView';
 import { TopMenu } from './TopMenu';
 import { useIsMobile } from './useDevice';
@@ -43,6 +45,10 @@ export function Shell() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   usePersistedTabs();
+  // After a sign-in, focus starts on the page, not on the body before the header.
+  useEffect(() => {
+    if (takeMainFocusRequest()) focusMainContent();
+  }, []);
 
   // The mobile drawer closes on route change; a picked blend item yields to the route.
   useEffect(() => {
@@ -85,6 +91,7 @@ export function Shell() {
       data-shell-layout={layout}
       data-testid="shell"
     >
+      <SkipLink />
       <AppShell.Header px="sm" data-testid="shell-header">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           {mobile && <Burger opened={drawerOpen} onClick={() => setDrawerOpen((o) => !o)} size="sm" aria-label={t('layout.menu')} data-testid="sidebar-toggle" />}
@@ -117,7 +124,10 @@ export function Shell() {
       )}
       <AppShell.Main bg="gray.0">
         {settings.tagsView && <TagsView />}
-        <ViewHost />
+        {/* The skip link's target: the page itself, past the tab strip as well. */}
+        <div id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.mainContent} data-testid="main-content">
+          <ViewHost />
+        </div>
       </AppShell.Main>
       <Drawer
         opened={mobile && drawerOpen}

@@ -12,10 +12,12 @@ export interface PopupProps {
   onClose(): void;
   footer?: ReactNode;
   children: ReactNode;
+  /** False while a question is open above it: Mantine hears Escape on the window, in every open dialog at once. */
+  closeOnEscape?: boolean;
 }
 
 /** Where a form or a detail opens: a dialog, a drawer, or a full page with a back header. Never closes on a backdrop click. */
-export function Popup({ popupType, width, title, opened, onClose, footer, children }: PopupProps) {
+export function Popup({ popupType, width, title, opened, onClose, footer, children, closeOnEscape = true }: PopupProps) {
   const t = useRT();
   const close = { 'aria-label': t('renderers.closeDialog') };
   const body = (
@@ -26,13 +28,13 @@ export function Popup({ popupType, width, title, opened, onClose, footer, childr
   );
   if (popupType === 'drawer')
     return (
-      <Drawer opened={opened} onClose={onClose} position="right" size={width || '600px'} title={title} closeOnClickOutside={false} closeButtonProps={close} data-popup="drawer">
+      <Drawer opened={opened} onClose={onClose} position="right" size={width || '600px'} title={title} closeOnClickOutside={false} closeOnEscape={closeOnEscape} closeButtonProps={close} data-popup="drawer">
         {body}
       </Drawer>
     );
   if (popupType === 'fullScreen')
     return (
-      <Modal opened={opened} onClose={onClose} fullScreen withCloseButton={false} closeOnClickOutside={false} data-popup="fullScreen" padding={0}>
+      <Modal opened={opened} onClose={onClose} fullScreen withCloseButton={false} closeOnClickOutside={false} closeOnEscape={closeOnEscape} data-popup="fullScreen" padding={0}>
         <Group gap="xs" p="sm" style={{ borderBottom: '1px solid #e9ecef' }}>
           <ActionIcon variant="subtle" onClick={onClose} aria-label={t('renderers.back')} data-action="back">
             <IconArrowLeft size={18} />
@@ -45,7 +47,7 @@ export function Popup({ popupType, width, title, opened, onClose, footer, childr
       </Modal>
     );
   return (
-    <Modal opened={opened} onClose={onClose} size={width || '800px'} title={title} closeOnClickOutside={false} closeButtonProps={close} data-popup="general">
+    <Modal opened={opened} onClose={onClose} size={width || '800px'} title={title} closeOnClickOutside={false} closeOnEscape={closeOnEscape} closeButtonProps={close} data-popup="general">
       {body}
     </Modal>
   );

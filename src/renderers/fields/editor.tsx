@@ -48,7 +48,8 @@ function Edit({ field, value, onChange, onBlur, id, disabled, readOnly, error }:
         data-placeholder={field.placeholder ?? ''}
         onInput={(e) => onChange(e.currentTarget.innerHTML)}
         onBlur={onBlur}
-        style={{ minHeight: 120, padding: 8, outline: 'none' }}
+        className="scp-editor-area"
+        style={{ minHeight: 120, padding: 8 }}
       />
     </div>
   );

@@ -30,6 +30,8 @@ export interface ModelFormHandle {
   /** Shows a refusal's field messages (for callers that send the record themselves). */
   showServerErrors(errors: FieldError[]): void;
   getValues(): Record<string, unknown>;
+  /** Whether the user changed a value since the form opened (a close must ask before dropping it). */
+  isDirty(): boolean;
   store: FormStore;
 }
 
@@ -178,7 +180,7 @@ export function ModelForm(props: ModelFormProps) {
     }
     return true;
   };
-  useImperativeHandle(props.formRef, () => ({ submit, showServerErrors, getValues: () => store.getValues(), store }));
+  useImperativeHandle(props.formRef, () => ({ submit, showServerErrors, getValues: () => store.getValues(), isDirty: () => store.isDirty(), store }));
 
   return (
     <FormScopeContext.Provider value={scope}>

@@ -26,13 +26,32 @@ export interface FormStore {
   subscribeShown(listener: () => void): () => void;
   /** Any change at all (values and errors), for whole-form consumers. */
   subscribeAll(listener: () => void): () => void;
+  /** Whether a value now differs from the one the form opened with (or was last reset to): typed data a close would lose. */
+  isDirty(): boolean;
   reset(values: Record<string, unknown>): void;
+}
+
+/** Nothing typed: an emptied field is as empty as one never filled. */
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** Same value for a person: deep, with every empty the same (a field typed in and cleared again changed nothing). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b) || (isEmpty(a) && isEmpty(b))) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 export function createFormStore(initial: Record<string, unknown>): FormStore {
   // Copy on write: a keystroke writes in place (a copy of 1,000 values per keystroke was the
   // form's one O(fields) cost per keystroke); a record handed out by getValues stays as it was.
   let values: Record<string, unknown> = { ...initial };
+  // What the form opened with, and the keys written since: a close asks first only when one of them differs.
+  let baseline: Record<string, unknown> = { ...initial };
+  const written = new Set<string>();
   let handedOut = false;
   let errors: Record<string, string> = {};
   const touched = new Set<string>();
@@ -62,6 +81,7 @@ export function createFormStore(initial: Record<string, unknown>): FormStore {
         handedOut = false;
       }
       values[key] = value;
+      written.add(key);
       notify(key);
     },
     getValues() {
@@ -118,8 +138,14 @@ export function createFormStore(initial: Record<string, unknown>): FormStore {
       everyone.add(listener);
       return () => everyone.delete(listener);
     },
+    isDirty() {
+      for (const key of written) if (!sameValue(values[key], baseline[key])) return true;
+      return false;
+    },
     reset(next) {
       values = { ...next };
+      baseline = { ...next };
+      written.clear();
       handedOut = false;
       errors = {};
       touched.clear();

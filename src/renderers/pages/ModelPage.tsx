@@ -10,7 +10,9 @@ import { type PageModel, useCompiledModel } from './compiledModel';
 import { RefsProvider } from '../format';
 import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
 import { useRT } from '../i18n';
+import { ConfirmDialog } from '../list/ConfirmDialog';
 import { ModelList } from '../list/ModelList';
+import { useReturnFocus } from '../focus';
 import { PageState } from './PageState';
 import type { PageRendererProps } from './types';
 
@@ -23,13 +25,19 @@ export interface Editing {
 /**
  * Add/edit form in the popup the form asks for (general dialog, drawer or full page). A save the
  * server refuses rejects through the form, which shows the messages under the fields and the
- * rest above itself; the form stays open.
+ * rest above itself; the form stays open. Every way to close it (Escape, ×, 取消, the full
+ * page's back arrow) asks first when values were changed, and focus goes back to the control
+ * that opened it. Every create/edit dialog the runtime draws (model pages, admin resource
+ * pages and their row-action forms) is this one component.
  */
 export function FormPopup({ model, permissions, editing, onClose, onSaved, title }: { model: CompiledModel; permissions: PermissionEntry | null; editing: Editing; onClose(): void; onSaved(): void; title?: string }) {
   const t = useRT();
   const provider = useDataProvider();
   const ref = useRef<ModelFormHandle>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  useReturnFocus();
+  const requestClose = () => (ref.current?.isDirty() ? setConfirmDiscard(true) : onClose());
   const record = useAsync<RecordReply>(editing.id ? (p) => p.getRecord(model.id, editing.id!) : null, [model.id, editing.id]);
   const save = async (values: Record<string, unknown>) => {
     setBusy(true);
@@ -48,20 +56,24 @@ export function FormPopup({ model, permissions, editing, onClose, onSaved, title
   const submit = () => void ref.current?.submit().catch(() => undefined);
   const footer = (
     <>
-      <Button variant="default" onClick={onClose} data-action="form-cancel">{model.form.cancelButtonText ?? t('renderers.cancel')}</Button>
+      <Button variant="default" onClick={requestClose} data-action="form-cancel">{model.form.cancelButtonText ?? t('renderers.cancel')}</Button>
       <Button loading={busy} onClick={submit} data-action="form-submit">{model.form.confirmButtonText ?? t('renderers.confirm')}</Button>
     </>
   );
   return (
-    <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={title ?? t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={onClose} footer={footer}>
-      {editing.id && record.loading ? (
-        <Loader size="sm" />
-      ) : (
-        <RefsProvider refs={record.data?.refs}>
-          <ModelForm model={model} permissions={permissions} initialValues={editing.id ? (record.data?.record ?? null) : null} mode={editing.id ? 'update' : 'create'} showActions={false} formRef={ref} onSubmit={save} />
-        </RefsProvider>
-      )}
-    </Popup>
+    <>
+      <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={title ?? t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={requestClose} closeOnEscape={!confirmDiscard} footer={footer}>
+        {editing.id && record.loading ? (
+          <Loader size="sm" />
+        ) : (
+          <RefsProvider refs={record.data?.refs}>
+            <ModelForm model={model} permissions={permissions} initialValues={editing.id ? (record.data?.record ?? null) : null} mode={editing.id ? 'update' : 'create'} showActions={false} formRef={ref} onSubmit={save} />
+          </RefsProvider>
+        )}
+      </Popup>
+      {/* The question's Escape is its 取消; the popup ignores Escape meanwhile (closeOnEscape above). */}
+      <ConfirmDialog opened={confirmDiscard} message={t('keyboard.discardChanges')} onConfirm={onClose} onCancel={() => setConfirmDiscard(false)} />
+    </>
   );
 }
 

@@ -15,6 +15,11 @@ export const PLAIN_INPUT_CSS =
   'color:var(--mantine-color-text,inherit);background:var(--mantine-color-body,#fff);border:1px solid var(--mantine-color-default-border,#ced4da);border-radius:var(--mantine-radius-sm,4px);outline:none;contain:strict}' +
   'textarea.scp-plain-input{height:auto;min-height:72px;padding:6px 12px;line-height:1.5;resize:vertical;contain:none}' +
   '.scp-plain-input[aria-invalid]{color:var(--mantine-color-error,#fa5252);border-color:var(--mantine-color-error,#fa5252)}' +
+  // Focus shows (issue 19): the border takes the theme colour, and keyboard focus a 2px ring drawn
+  // inside the box (an outer ring would be clipped by the form item's paint containment).
+  '.scp-plain-input:focus{border-color:var(--mantine-primary-color-filled,#1890ff)}' +
+  '.scp-plain-input:focus-visible{outline:2px solid var(--mantine-primary-color-filled,#1890ff);outline-offset:-1px}' +
+  '.scp-plain-input[aria-invalid]:focus,.scp-plain-input[aria-invalid]:focus-visible{border-color:var(--mantine-color-error,#fa5252);outline-color:var(--mantine-color-error,#fa5252)}' +
   '.scp-plain-input:disabled{background:var(--mantine-color-gray-1,#f1f3f5);cursor:not-allowed}' +
   '.scp-plain-input[data-lazy-widget]:not(:disabled){cursor:pointer}';
 
