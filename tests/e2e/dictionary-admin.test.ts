@@ -70,8 +70,12 @@ async function saveDialog(page: Page, title: string) {
 describe('dictionary management (systemData-dictionary)', () => {
   it('opens with the first category chosen, lists its entries, filters the tree and passes axe', async () => {
     const { page } = admin;
-    await page.goto('/systemData/dictionary');
+    // reached from the menu: 系统管理 › 数据应用 › 数据字典
+    await page.getByTestId('menu-systemManage').click();
+    await page.getByTestId('menu-systemData').hover();
+    await page.getByTestId('menu-systemData.dictionary').click();
     await screen(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/systemData/dictionary');
     const first = (await api(e2e, admin.token).get('/api/system/DictionaryType')).body.data.list[0] as Category;
     await expect.poll(() => page.locator('[data-selected-category]').textContent()).toBe(first.fullName);
     // every row of a tree category is open at first
@@ -342,8 +346,12 @@ describe('dictionary management (systemData-dictionary)', () => {
 
   it('works from the keyboard: Enter on a tree node chooses it, Escape closes a dialog', async () => {
     const { page } = admin;
-    await page.goto('/systemData/dictionary');
+    // reached from the menu: 系统管理 › 数据应用 › 数据字典
+    await page.getByTestId('menu-systemManage').click();
+    await page.getByTestId('menu-systemData').hover();
+    await page.getByTestId('menu-systemData.dictionary').click();
     await screen(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/systemData/dictionary');
     const first = page.locator('.scp-dict-categories [role="treeitem"]').first();
     await first.focus();
     await page.keyboard.press('ArrowDown');
@@ -357,5 +365,36 @@ describe('dictionary management (systemData-dictionary)', () => {
     await dialog(page, '新建字典').waitFor();
     await page.keyboard.press('Escape');
     await dialog(page, '新建字典').waitFor({ state: 'detached' });
+  });
+
+  it('reads in English: headings, menu, table, drawer and dialogs carry no Chinese text', async () => {
+    const { page, errors } = admin;
+    await page.getByTestId('language-picker').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.locator('.scp-dict-categories h2').textContent()).toBe('Dictionary categories');
+    const chrome = async (selector: string, within: Locator = page.locator('body')) =>
+      // a control's name: its text, else its label (row buttons' labels name the row's data, not read here)
+      within.locator(selector).evaluateAll((nodes) => nodes.flatMap((n) => [n.textContent?.trim() || n.getAttribute('aria-label') || '', n.getAttribute('placeholder') ?? '']).filter(Boolean));
+    const HAN = /[\u3400-\u9fff]/u;
+    const texts = [
+      ...(await chrome('.scp-dict-categories h2, .scp-dict-categories input, [data-action="category-menu"], .scp-dict-entries label, .scp-dict-entries input, .scp-dict-entries button, .scp-dict-entries thead th')),
+    ];
+    await page.locator('[data-action="category-menu"]').click();
+    texts.push(...(await chrome('[role="menuitem"]')));
+    await page.locator('[data-action="category-manage"]').click();
+    await page.getByRole('dialog', { name: 'Dictionary category management' }).waitFor();
+    texts.push(...(await chrome('.mantine-Drawer-content thead th, .mantine-Drawer-content button')));
+    await page.locator('[data-action="category-add"]').click();
+    const form = page.getByRole('dialog', { name: 'New category' });
+    await form.locator('[data-action="form-submit"]').click();
+    await form.getByText('Please enter a name').waitFor();
+    texts.push(...(await chrome('h2, label, button, .mantine-InputWrapper-error', form)));
+    expect(texts.length).toBeGreaterThan(20);
+    expect(texts.filter((t) => HAN.test(t))).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('language-picker').click();
+    await page.getByTestId('language-zh-CN').click();
+    noReactErrors(errors);
   });
 });

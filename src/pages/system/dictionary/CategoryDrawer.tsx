@@ -1,13 +1,12 @@
 import { ActionIcon, Button, Drawer, FileButton, Group, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { deleteCategory, exportCategory, importCategory, type CategoryNode } from '../../../app/api/dictionary';
 import { useT } from '../../../app/i18n';
 import { CategoryDialog } from './CategoryDialog';
 import { confirmAction, download } from './dialogs';
 import { showSaved, useCategories, useDictionaryChanged } from './queries';
-import { parentIds } from './tree';
-import { TreeTable, type TreeColumn } from './TreeTable';
+import { TreeTable, useOpenRows, type TreeColumn } from './TreeTable';
 
 export interface CategoryDrawerProps {
   opened: boolean;
@@ -26,19 +25,11 @@ export function CategoryDrawer({ opened, onClose }: CategoryDrawerProps) {
   const t = useT();
   const categories = useCategories();
   const changed = useDictionaryChanged();
-  const rows = categories.data ?? [];
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const rows = useMemo(() => categories.data ?? [], [categories.data]);
+  const open = useOpenRows(rows);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const resetUpload = useRef<() => void>(null);
-  useEffect(() => setExpanded(new Set(parentIds(categories.data ?? []))), [categories.data]);
-
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   const run = async (work: () => Promise<unknown>) => {
     try {
       await work();
@@ -107,8 +98,8 @@ export function CategoryDrawer({ opened, onClose }: CategoryDrawerProps) {
         label={t('dictAdmin.categories')}
         rows={rows}
         columns={columns}
-        expanded={expanded}
-        onToggle={toggle}
+        expanded={open.expanded}
+        onToggle={open.toggle}
         loading={categories.isFetching}
         actionsLabel={t('dictAdmin.actions')}
         actions={(row) => (

@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Button, Group, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { deleteEntry, type CategoryNode, type EntryNode } from '../../../app/api/dictionary';
 import { useT } from '../../../app/i18n';
 import { confirmAction } from './dialogs';
 import { showSaved, useDictionaryChanged, useEntries } from './queries';
-import { everyRowHasChildren, parentIds } from './tree';
-import { TreeTable, type TreeColumn } from './TreeTable';
+import { everyRowHasChildren } from './tree';
+import { TreeTable, useOpenRows, type TreeColumn } from './TreeTable';
 
 export interface EntryTableProps {
   category: CategoryNode;
@@ -27,16 +27,7 @@ export function EntryTable({ category, onAdd, onEdit }: EntryTableProps) {
   const [keyword, setKeyword] = useState('');
   const entries = useEntries(category.id, keyword);
   const rows = useMemo(() => entries.data ?? [], [entries.data]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setExpanded(new Set(parentIds(rows))), [rows]);
-  const allOpen = expanded.size > 0 && parentIds(rows).every((id) => expanded.has(id));
-
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const open = useOpenRows(rows);
   const remove = async (entry: EntryNode) => {
     if (!(await confirmAction(t, t('dictAdmin.deleteConfirm')))) return;
     try {
@@ -95,8 +86,8 @@ export function EntryTable({ category, onAdd, onEdit }: EntryTableProps) {
             {t('dictAdmin.add')}
           </Button>
           {everyRowHasChildren(rows) ? (
-            <Button variant="default" onClick={() => setExpanded(allOpen ? new Set() : new Set(parentIds(rows)))} aria-pressed={allOpen} data-action="toggle-all">
-              {t(allOpen ? 'dictAdmin.collapse' : 'dictAdmin.expand')}
+            <Button variant="default" onClick={open.allOpen ? open.closeAll : open.openAll} aria-pressed={open.allOpen} data-action="toggle-all">
+              {t(open.allOpen ? 'dictAdmin.collapse' : 'dictAdmin.expand')}
             </Button>
           ) : null}
         </Group>
@@ -110,8 +101,8 @@ export function EntryTable({ category, onAdd, onEdit }: EntryTableProps) {
         label={t('dictAdmin.entries')}
         rows={rows}
         columns={columns}
-        expanded={expanded}
-        onToggle={toggle}
+        expanded={open.expanded}
+        onToggle={open.toggle}
         loading={entries.isFetching}
         actionsLabel={t('dictAdmin.actions')}
         actions={(entry) => (

@@ -1,8 +1,34 @@
 import { ActionIcon, Group, Loader, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useT } from '../../../app/i18n';
-import type { Node } from './tree';
+import { parentIds, type Node } from './tree';
+
+/**
+ * Which rows of a tree table are open: every row with children unless the user closed it, so
+ * rows open at first (as the product's tables do) and a reload after a save keeps what was closed.
+ */
+export function useOpenRows(rows: readonly Node[]) {
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const parents = useMemo(() => parentIds(rows), [rows]);
+  const expanded = useMemo(() => new Set(parents.filter((id) => !closed.has(id))), [parents, closed]);
+  const toggle = useCallback(
+    (id: string) =>
+      setClosed((c) => {
+        const next = new Set(c);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  return {
+    expanded,
+    toggle,
+    allOpen: parents.length > 0 && expanded.size === parents.length,
+    openAll: () => setClosed(new Set()),
+    closeAll: () => setClosed(new Set(parents)),
+  };
+}
 
 export interface TreeColumn<T> {
   key: string;
