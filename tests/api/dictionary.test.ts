@@ -175,6 +175,9 @@ describe('dictionary entries', () => {
     expect(picker.body.data.list[0]).toMatchObject({ id: typeId, fullName: '商品分类' });
     expect(JSON.stringify(picker.body.data.list)).not.toContain('chemical');
     expect(JSON.stringify(picker.body.data.list)).toContain('steel.rebar');
+    // A new entry's form asks with 0: every entry is offered, the top-level ones included.
+    const fresh = await call('staff', 'GET', `/api/system/DictionaryData/${typeId}/Selector/0`);
+    expect(names(fresh.body.data.list[0].children)).toEqual([{ 钢材: ['螺纹钢', '线材'] }, '煤炭', '有色金属', { 化工: ['塑料 (PE)'] }]);
 
     // In a flat category the parent is always '0'.
     const unitId = await typeIdOf('unit');

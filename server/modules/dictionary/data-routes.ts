@@ -106,7 +106,7 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       config: read,
       schema: {
         tags,
-        summary: "Parent picker: the category as top node (choosing it stores parentId '0') with the entry tree, without {id} and its descendants",
+        summary: "Parent picker: the category as top node (choosing it stores parentId '0') with the entry tree, without entry {id} and its descendants (0 = a new entry: exclude nothing)",
         params: Type.Object({ typeId: TypeParams.properties.typeId, id: Type.String() }),
         querystring: Type.Object({ isTree: Type.Optional(Type.String()) }),
         response: { 200: Envelope(Type.Object({ list: Type.Array(PickerNode) })) },
@@ -115,7 +115,8 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     async (request) => {
       const type = await typeOf(db, request.params.typeId);
       const rows = await entriesOf(db, type.id);
-      const excluded = descendantIds(rows, request.params.id);
+      // {id} names the entry being edited; a new entry's form sends 0 (top-level entries hang under '0': excluding it would drop them all)
+      const excluded = rows.some((r) => r.id === request.params.id) ? descendantIds(rows, request.params.id) : new Set<string>();
       const children = type.isTree === 1 ? buildTree(rows.filter((r) => !excluded.has(r.id)).map(option(request.locale))) : [];
       return ok({ list: [{ id: type.id, parentId: '0', fullName: nameIn(request.locale, type), enCode: type.enCode, hasChildren: children.length > 0, children }] });
     },

@@ -33,6 +33,7 @@ export const pages: Record<string, PageComponent> = {
   '/scanConfirm': lazy(() => import('../../pages/scanConfirm/ScanConfirmPage')),
   '/permission/grant': lazy(() => import('../../pages/permission/GrantPage')),
   '/permission/explain': lazy(() => import('../../pages/permission/ExplainPage')),
+  '/systemData/dictionary': lazy(() => import('../../pages/system/dictionary/DictionaryPage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */

@@ -46,6 +46,15 @@ export function dictionaryQuery(provider: DataProvider, locale: Locale, typeId: 
   };
 }
 
+/**
+ * Marks every cached dictionary answer stale (spec 4: after a dictionary or a category is saved,
+ * deleted or imported, the cached dictionary list is cleared): fields, cells and left trees on
+ * screen ask again at once, the others on their next use.
+ */
+export function invalidateDictionaryQueries(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'renderers' && query.queryKey[3] === 'dictionary' });
+}
+
 /** The rows behind a remote option source: a dictionary's entries as a tree (the query the left tree shares), or a data interface's rows. */
 export function optionRowsQuery(provider: DataProvider, locale: Locale, source: Exclude<OptionSource, { from: 'static' }>): OptionRowsQuery {
   if (source.from === 'dictionary') return dictionaryQuery(provider, locale, source.dictionaryType, true);
