@@ -220,6 +220,20 @@ describe('dictionary management: categories on the left, entries on the right', 
     await dialog(page, '新建字典').waitFor();
     await page.keyboard.press('Escape');
     await dialog(page, '新建字典').waitFor({ state: 'detached' });
+    // typed values are not dropped by a key: Escape asks first, and the question's Escape keeps them
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const name = dialog(page, '新建字典').locator('input[data-field="fullName"]');
+    await name.fill('未保存');
+    await page.keyboard.press('Escape');
+    const question = page.locator('[data-confirm-message]');
+    await expect.poll(() => question.textContent()).toBe('有未保存的修改，确定关闭吗？');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('未保存');
+    await dialog(page, '新建字典').locator('[data-action="form-cancel"]').click();
+    await page.locator('[data-action="confirm-ok"]').click();
+    await dialog(page, '新建字典').waitFor({ state: 'detached' });
   });
 
   it('reads in English: headings, menu, table, drawer and dialogs carry no Chinese text', async () => {

@@ -10,7 +10,7 @@ import { type PageModel, useCompiledModel } from './compiledModel';
 import { RefsProvider } from '../format';
 import { ModelForm, type ModelFormHandle } from '../form/ModelForm';
 import { useRT } from '../i18n';
-import { ConfirmDialog } from '../list/ConfirmDialog';
+import { useDiscardGuard } from '../form/useDiscardGuard';
 import { ModelList } from '../list/ModelList';
 import { useReturnFocus } from '../focus';
 import { PageState } from './PageState';
@@ -35,9 +35,8 @@ export function FormPopup({ model, permissions, editing, onClose, onSaved, title
   const provider = useDataProvider();
   const ref = useRef<ModelFormHandle>(null);
   const [busy, setBusy] = useState(false);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   useReturnFocus();
-  const requestClose = () => (ref.current?.isDirty() ? setConfirmDiscard(true) : onClose());
+  const { requestClose, asking, question } = useDiscardGuard(() => ref.current?.isDirty() ?? false, onClose);
   const record = useAsync<RecordReply>(editing.id ? (p) => p.getRecord(model.id, editing.id!) : null, [model.id, editing.id]);
   const save = async (values: Record<string, unknown>) => {
     setBusy(true);
@@ -62,7 +61,7 @@ export function FormPopup({ model, permissions, editing, onClose, onSaved, title
   );
   return (
     <>
-      <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={title ?? t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={requestClose} closeOnEscape={!confirmDiscard} footer={footer}>
+      <Popup popupType={model.form.popupType} width={model.form.popupWidth} title={title ?? t(editing.id ? 'renderers.edit' : 'renderers.add')} opened onClose={requestClose} closeOnEscape={!asking} footer={footer}>
         {editing.id && record.loading ? (
           <Loader size="sm" />
         ) : (
@@ -71,8 +70,7 @@ export function FormPopup({ model, permissions, editing, onClose, onSaved, title
           </RefsProvider>
         )}
       </Popup>
-      {/* The question's Escape is its 取消; the popup ignores Escape meanwhile (closeOnEscape above). */}
-      <ConfirmDialog opened={confirmDiscard} message={t('keyboard.discardChanges')} onConfirm={onClose} onCancel={() => setConfirmDiscard(false)} />
+      {question}
     </>
   );
 }

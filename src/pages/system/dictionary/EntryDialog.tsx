@@ -7,6 +7,7 @@ import { showSaved, useDictionaryChanged, useEntryParents } from './queries';
 import { READABLE_ERRORS } from './dialogs';
 import { ParentSelect } from './ParentSelect';
 import { useRuledForm } from './useRuledForm';
+import { useDiscardGuard } from '../../../renderers/form/useDiscardGuard';
 
 interface EntryValues {
   parentId: string | null;
@@ -40,6 +41,7 @@ export function EntryDialog({ category, entryId, onClose }: EntryDialogProps) {
     { parentId: category.id, fullName: '', enCode: '', enabledMark: 1, sortCode: 0, description: '' },
     entryFormProblems,
   );
+  const guard = useDiscardGuard(form.isDirty, onClose);
   const [loading, setLoading] = useState(entryId !== null);
   const [busy, setBusy] = useState(false);
   const { reset } = form;
@@ -81,66 +83,69 @@ export function EntryDialog({ category, entryId, onClose }: EntryDialogProps) {
 
   const v = form.values;
   return (
-    <Modal opened onClose={onClose} title={t(entryId ? 'dictAdmin.entryEdit' : 'dictAdmin.entryAdd')} size={600} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('dictAdmin.close') }} styles={READABLE_ERRORS} className="scp-dict-dialog" data-dialog="entry">
-      {loading ? (
-        <Loader size="sm" />
-      ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="sm">
-            <ParentSelect
-              id={fieldId('parentId')}
-              nodes={parents.data}
-              value={v.parentId}
-              onChange={(value) => form.set('parentId', value)}
-              onBlur={() => form.leave('parentId')}
-              disabled={category.isTree !== 1}
-              error={form.errorOf('parentId')}
-            />
-            <TextInput id={fieldId('fullName')} label={t('dictAdmin.name')} withAsterisk value={v.fullName} onChange={(e) => form.set('fullName', e.currentTarget.value)} onBlur={() => form.leave('fullName')} error={form.errorOf('fullName')} data-field="fullName" />
-            <TextInput id={fieldId('enCode')} label={t('dictAdmin.code')} withAsterisk value={v.enCode} onChange={(e) => form.set('enCode', e.currentTarget.value)} onBlur={() => form.leave('enCode')} error={form.errorOf('enCode')} data-field="enCode" />
-            <SimpleGrid cols={2}>
-              <Input.Wrapper label={t('dictAdmin.status')} id={fieldId('enabledMark')} error={form.errorOf('enabledMark')}>
-                <Switch
-                  id={fieldId('enabledMark')}
-                  mt={6}
-                  checked={v.enabledMark === 1}
-                  onChange={(e) => form.set('enabledMark', e.currentTarget.checked ? 1 : 0)}
-                  label={t(v.enabledMark === 1 ? 'dictAdmin.enabled' : 'dictAdmin.disabled')}
-                  data-field="enabledMark"
-                />
-              </Input.Wrapper>
-              <NumberInput
-                id={fieldId('sortCode')}
-                label={t('dictAdmin.sort')}
-                value={v.sortCode ?? ''}
-                onChange={(value) => form.set('sortCode', value === '' ? null : Number(value))}
-                onBlur={() => form.leave('sortCode')}
-                min={0}
-                max={999999}
-                allowDecimal={false}
-                allowNegative={false}
-                error={form.errorOf('sortCode')}
-                data-field="sortCode"
+    <>
+      <Modal opened onClose={guard.requestClose} closeOnEscape={!guard.asking} title={t(entryId ? 'dictAdmin.entryEdit' : 'dictAdmin.entryAdd')} size={600} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('dictAdmin.close') }} styles={READABLE_ERRORS} className="scp-dict-dialog" data-dialog="entry">
+        {loading ? (
+          <Loader size="sm" />
+        ) : (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack gap="sm">
+              <ParentSelect
+                id={fieldId('parentId')}
+                nodes={parents.data}
+                value={v.parentId}
+                onChange={(value) => form.set('parentId', value)}
+                onBlur={() => form.leave('parentId')}
+                disabled={category.isTree !== 1}
+                error={form.errorOf('parentId')}
               />
-            </SimpleGrid>
-            <Textarea id={fieldId('description')} label={t('dictAdmin.description')} rows={3} value={v.description} onChange={(e) => form.set('description', e.currentTarget.value)} data-field="description" />
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose} data-action="form-cancel">
-                {t('app.cancel')}
-              </Button>
-              <Button type="submit" loading={busy} data-action="form-submit">
-                {t('app.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+              <TextInput id={fieldId('fullName')} label={t('dictAdmin.name')} withAsterisk value={v.fullName} onChange={(e) => form.set('fullName', e.currentTarget.value)} onBlur={() => form.leave('fullName')} error={form.errorOf('fullName')} data-field="fullName" />
+              <TextInput id={fieldId('enCode')} label={t('dictAdmin.code')} withAsterisk value={v.enCode} onChange={(e) => form.set('enCode', e.currentTarget.value)} onBlur={() => form.leave('enCode')} error={form.errorOf('enCode')} data-field="enCode" />
+              <SimpleGrid cols={2}>
+                <Input.Wrapper label={t('dictAdmin.status')} id={fieldId('enabledMark')} error={form.errorOf('enabledMark')}>
+                  <Switch
+                    id={fieldId('enabledMark')}
+                    mt={6}
+                    checked={v.enabledMark === 1}
+                    onChange={(e) => form.set('enabledMark', e.currentTarget.checked ? 1 : 0)}
+                    label={t(v.enabledMark === 1 ? 'dictAdmin.enabled' : 'dictAdmin.disabled')}
+                    data-field="enabledMark"
+                  />
+                </Input.Wrapper>
+                <NumberInput
+                  id={fieldId('sortCode')}
+                  label={t('dictAdmin.sort')}
+                  value={v.sortCode ?? ''}
+                  onChange={(value) => form.set('sortCode', value === '' ? null : Number(value))}
+                  onBlur={() => form.leave('sortCode')}
+                  min={0}
+                  max={999999}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  error={form.errorOf('sortCode')}
+                  data-field="sortCode"
+                />
+              </SimpleGrid>
+              <Textarea id={fieldId('description')} label={t('dictAdmin.description')} rows={3} value={v.description} onChange={(e) => form.set('description', e.currentTarget.value)} data-field="description" />
+              <Group justify="flex-end" mt="sm">
+                <Button variant="default" onClick={guard.requestClose} data-action="form-cancel">
+                  {t('app.cancel')}
+                </Button>
+                <Button type="submit" loading={busy} data-action="form-submit">
+                  {t('app.confirm')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+      {guard.question}
+    </>
   );
 }

@@ -10,6 +10,8 @@ import type { FormProblem } from '../../../runtime/validation/dictionary-forms';
 export function useRuledForm<V extends object, F extends string>(initial: V, rules: (values: V) => FormProblem<F>[]) {
   const t = useT();
   const [values, setValues] = useState<V>(initial);
+  // what the dialog opened with (or last loaded): closing asks first only when values differ
+  const [baseline, setBaseline] = useState<V>(initial);
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const problems = useMemo(() => rules(values), [rules, values]);
@@ -27,6 +29,7 @@ export function useRuledForm<V extends object, F extends string>(initial: V, rul
     /** Replaces the values (a record loaded for editing) without showing messages. */
     reset(next: V) {
       setValues(next);
+      setBaseline(next);
       setShown(new Set());
       setSubmitted(false);
     },
@@ -35,6 +38,7 @@ export function useRuledForm<V extends object, F extends string>(initial: V, rul
       setShown((s) => (s.has(field) ? s : new Set(s).add(field)));
     },
     errorOf,
+    isDirty: () => JSON.stringify(values) !== JSON.stringify(baseline),
     check(): boolean {
       setSubmitted(true);
       return problems.length === 0;
