@@ -10,13 +10,13 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import { bootstrap } from './app/bootstrap';
 import { appStore } from './app/store';
-import { buildTheme } from './app/theme';
+import { buildTheme, cssVariablesResolver } from './app/theme';
 import { settingsAtom } from './app/settings/settings';
 import { SIZE_SCALE } from './app/settings/settings-core';
 import { AppRoutes } from './app/router/AppRoutes';
 import { startRealtime } from './app/realtime/socket';
 import { tokenAtom } from './app/session/session';
-import { localeAtom } from './app/i18n';
+import { localeAtom, useT } from './app/i18n';
 import { DatesLocaleProvider } from './renderers/dates-locale';
 
 bootstrap();
@@ -33,9 +33,10 @@ if (import.meta.env.DEV) void import('./app/dev/schema-reload').then((m) => m.st
 function ThemedProvider({ children }: { children: ReactNode }) {
   const { themeColor, size } = useAtomValue(settingsAtom);
   const locale = useAtomValue(localeAtom);
-  const theme = useMemo(() => buildTheme(themeColor, SIZE_SCALE[size]), [themeColor, size]);
+  const t = useT();
+  const theme = useMemo(() => buildTheme(themeColor, SIZE_SCALE[size], { close: t('a11y.close') }), [themeColor, size, t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesLocaleProvider locale={locale}>{children}</DatesLocaleProvider>
     </MantineProvider>
   );

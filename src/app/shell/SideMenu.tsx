@@ -1,4 +1,5 @@
 import { Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { MenuNode } from '../../runtime/menu/routes';
 import { containsPath } from './menu-logic';
@@ -71,28 +72,25 @@ function FlyOut({ nodes, open }: { nodes: MenuNode[]; open: (n: MenuNode) => voi
   );
 }
 
+/**
+ * The expanded tree. Entries are buttons (Mantine's NavLink is an `<a>` without href, which
+ * the keyboard never reaches): a directory says whether it is expanded, the current page's
+ * entry carries aria-current.
+ */
 function Tree({ nodes, path, open, depth }: { nodes: MenuNode[]; path: string; open: (n: MenuNode) => void; depth: number }) {
   return (
     <>
       {nodes.map((node) =>
         node.children.length > 0 ? (
-          <NavLink
-            key={node.id}
-            label={node.title}
-            leftSection={depth === 0 ? <MenuIcon node={node} size={16} /> : undefined}
-            defaultOpened={containsPath(node, path)}
-            className={classes.navLink}
-            data-testid={`side-${node.enCode}`}
-            childrenOffset={14}
-          >
-            <Tree nodes={node.children} path={path} open={open} depth={depth + 1} />
-          </NavLink>
+          <Directory key={node.id} node={node} path={path} open={open} depth={depth} />
         ) : (
           <NavLink
             key={node.id}
+            component="button"
             label={node.title}
             leftSection={depth === 0 ? <MenuIcon node={node} size={16} /> : undefined}
             active={node.path === path}
+            aria-current={node.path === path ? 'page' : undefined}
             onClick={() => open(node)}
             className={classes.navLink}
             data-testid={`side-${node.enCode}`}
@@ -100,5 +98,24 @@ function Tree({ nodes, path, open, depth }: { nodes: MenuNode[]; path: string; o
         ),
       )}
     </>
+  );
+}
+
+function Directory({ node, path, open, depth }: { node: MenuNode; path: string; open: (n: MenuNode) => void; depth: number }) {
+  const [opened, setOpened] = useState(() => containsPath(node, path));
+  return (
+    <NavLink
+      component="button"
+      label={node.title}
+      leftSection={depth === 0 ? <MenuIcon node={node} size={16} /> : undefined}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      className={classes.navLink}
+      data-testid={`side-${node.enCode}`}
+      childrenOffset={14}
+    >
+      <Tree nodes={node.children} path={path} open={open} depth={depth + 1} />
+    </NavLink>
   );
 }
