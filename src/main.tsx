@@ -34,7 +34,10 @@ function ThemedProvider({ children }: { children: ReactNode }) {
   const { themeColor, size } = useAtomValue(settingsAtom);
   const locale = useAtomValue(localeAtom);
   const t = useT();
-  const theme = useMemo(() => buildTheme(themeColor, SIZE_SCALE[size], { close: t('a11y.close') }), [themeColor, size, t]);
+  const theme = useMemo(
+    () => buildTheme(themeColor, SIZE_SCALE[size], { close: t('a11y.close'), previousPage: t('renderers.prevPage'), nextPage: t('renderers.nextPage'), firstPage: t('a11y.firstPage'), lastPage: t('a11y.lastPage') }),
+    [themeColor, size, t],
+  );
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesLocaleProvider locale={locale}>{children}</DatesLocaleProvider>

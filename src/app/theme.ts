@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, Drawer, Menu, Modal, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Drawer, Menu, Modal, Pagination, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { darkenUntil, luminance, mix } from './contrast';
 
 /**
@@ -154,10 +154,16 @@ export function textPairs(side: SideStyle): TextPair[] {
 /** Texts the theme gives components by default (names of icon-only buttons), in the user's language. */
 export interface ThemeLabels {
   close: string;
+  previousPage: string;
+  nextPage: string;
+  firstPage: string;
+  lastPage: string;
 }
 
 export function buildTheme(colour: ColourTheme = 'blue', scale = 1, labels?: ThemeLabels): MantineThemeOverride {
   const closeButtonProps = labels ? { 'aria-label': labels.close } : undefined;
+  const pagerNames: Partial<Record<string, string>> = labels ? { previous: labels.previousPage, next: labels.nextPage, first: labels.firstPage, last: labels.lastPage } : {};
+  const getControlProps = labels ? (control: string) => ({ 'aria-label': pagerNames[control] }) : undefined;
   return createTheme({
     colors: palettes,
     primaryColor: paletteOf(colour),
@@ -169,6 +175,8 @@ export function buildTheme(colour: ColourTheme = 'blue', scale = 1, labels?: The
       // every dialog's and drawer's × has a name (a caller's own closeButtonProps replace these)
       Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      // every pager's arrow buttons have a name too (the list pager passes its own)
+      Pagination: Pagination.extend({ defaultProps: { getControlProps } }),
       // an opened menu focuses its first item, not an invisible placeholder (issue 19 item 3)
       Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     },

@@ -4,6 +4,8 @@ import { defineMessages } from '../define';
 export const a11yMessages = defineMessages({
   'zh-CN': {
     'a11y.close': '关闭',
+    'a11y.firstPage': '第一页',
+    'a11y.lastPage': '最后一页',
     'a11y.topMenu': '主菜单',
     'a11y.sideMenu': '侧边菜单',
     'a11y.rangeFrom': '{label}（起）',
@@ -13,6 +15,8 @@ export const a11yMessages = defineMessages({
   },
   'zh-TW': {
     'a11y.close': '關閉',
+    'a11y.firstPage': '第一頁',
+    'a11y.lastPage': '最後一頁',
     'a11y.topMenu': '主選單',
     'a11y.sideMenu': '側邊選單',
     'a11y.rangeFrom': '{label}（起）',
@@ -22,6 +26,8 @@ export const a11yMessages = defineMessages({
   },
   en: {
     'a11y.close': 'Close',
+    'a11y.firstPage': 'First page',
+    'a11y.lastPage': 'Last page',
     'a11y.topMenu': 'Main menu',
     'a11y.sideMenu': 'Side menu',
     'a11y.rangeFrom': '{label} from',
