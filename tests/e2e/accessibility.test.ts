@@ -230,7 +230,7 @@ for (const look of LOOKS) {
       }
     });
 
-    it(`classic layout: the ${look.side ?? 'dark'} side menu, used by keyboard`, async () => {
+    it(`classic and plain layouts: the ${look.side ?? 'dark'} side menu, used by keyboard`, async () => {
       const { page } = admin;
       await openSettings(page);
       await page.getByTestId('layout-classic').click();
@@ -251,6 +251,16 @@ for (const look of LOOKS) {
       await expect.poll(() => page.getByTestId('side-permission.user').getAttribute('aria-current')).toBe('page');
       await page.locator('table.scp-model-list tbody tr[data-row-id]:visible').first().waitFor();
       await check(page, `classic layout, ${look.side ?? 'dark'} side menu`);
+      // plain layout: the collapsed icon sidebar and one of its fly-out menus
+      await openSettings(page);
+      await page.getByTestId('layout-plain').click();
+      await closeSettings(page);
+      await page.locator('[data-testid="side-menu"][data-collapsed="true"]').waitFor();
+      await page.getByTestId('side-systemManage').click();
+      await page.locator('[data-menu-dropdown]').waitFor();
+      await check(page, `plain layout, ${look.side ?? 'dark'} side menu, fly-out open`);
+      await page.keyboard.press('Escape');
+      await page.locator('[data-menu-dropdown]').waitFor({ state: 'hidden' });
     });
 
     it('lock screen', async () => {
