@@ -1,7 +1,7 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconChevronDown, IconDots } from '@tabler/icons-react';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { MenuNode } from '../../runtime/menu/routes';
 import { useT } from '../i18n';
@@ -30,6 +30,7 @@ export function TopMenu({ nodes, activeId, onPick }: { nodes: MenuNode[]; active
   const { ref, width } = useElementSize();
   const [path] = useLocation();
   const activate = useActivateMenu();
+  const barRef = useRef<HTMLDivElement>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   // the open group, controlled so ← → inside a dropdown can close it and open the neighbour
   const [openId, setOpenId] = useState<string | null>(null);
@@ -78,7 +79,7 @@ export function TopMenu({ nodes, activeId, onPick }: { nodes: MenuNode[]; active
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     const target = e.target as HTMLElement;
     if (target.closest('[data-menu-dropdown]') !== e.currentTarget || target.hasAttribute('aria-haspopup')) return;
-    const bar = document.querySelector<HTMLElement>('[data-testid="top-menu"]');
+    const bar = barRef.current;
     const from = bar?.querySelector<HTMLElement>(`[data-topmenu-id="${id}"]`);
     if (!bar || !from) return;
     e.preventDefault();
@@ -109,7 +110,7 @@ export function TopMenu({ nodes, activeId, onPick }: { nodes: MenuNode[]; active
   return (
     // the padding keeps the items' focus outlines inside the clipped box
     <div ref={ref} className={classes.topMenu}>
-      <Group gap={2} wrap="nowrap" data-testid="top-menu" role="menubar" aria-label={t('a11y.topMenu')} aria-orientation="horizontal" onKeyDown={onBarKeyDown}>
+      <Group ref={barRef} gap={2} wrap="nowrap" data-testid="top-menu" role="menubar" aria-label={t('a11y.topMenu')} aria-orientation="horizontal" onKeyDown={onBarKeyDown}>
         {shown.map((node) =>
           onPick && node.children.length > 0 ? (
             <Button key={node.id} {...itemProps(node.id, isActive(node), `menu-${node.enCode}`)} onClick={() => onPick(node)}>
