@@ -11,13 +11,13 @@ import '@mantine/dates/styles.css';
 import './app/shell/focus.css';
 import { bootstrap } from './app/bootstrap';
 import { appStore } from './app/store';
-import { buildTheme } from './app/theme';
+import { buildTheme, cssVariablesResolver } from './app/theme';
 import { settingsAtom } from './app/settings/settings';
 import { SIZE_SCALE } from './app/settings/settings-core';
 import { AppRoutes } from './app/router/AppRoutes';
 import { startRealtime } from './app/realtime/socket';
 import { tokenAtom } from './app/session/session';
-import { localeAtom } from './app/i18n';
+import { localeAtom, useT } from './app/i18n';
 import { DatesLocaleProvider } from './renderers/dates-locale';
 
 bootstrap();
@@ -34,9 +34,13 @@ if (import.meta.env.DEV) void import('./app/dev/schema-reload').then((m) => m.st
 function ThemedProvider({ children }: { children: ReactNode }) {
   const { themeColor, size } = useAtomValue(settingsAtom);
   const locale = useAtomValue(localeAtom);
-  const theme = useMemo(() => buildTheme(themeColor, SIZE_SCALE[size]), [themeColor, size]);
+  const t = useT();
+  const theme = useMemo(
+    () => buildTheme(themeColor, SIZE_SCALE[size], { close: t('a11y.close'), previousPage: t('renderers.prevPage'), nextPage: t('renderers.nextPage'), firstPage: t('a11y.firstPage'), lastPage: t('a11y.lastPage') }),
+    [themeColor, size, t],
+  );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesLocaleProvider locale={locale}>{children}</DatesLocaleProvider>
     </MantineProvider>
   );

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { colourTuple, THEME_BASE } from '../../src/app/theme';
 import { expectPath, newPage, signIn, startE2E, type E2E } from './browser';
 
 let e2e: E2E;
@@ -144,14 +145,16 @@ describe('layout shell', () => {
     const { context, page } = await newPage(e2e);
     await signIn(page, 'staff');
     const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim());
-    expect(await primary()).toBe('#1890ff');
+    // the filled shade of each theme is its base darkened until white text on it passes AA (theme.ts)
+    const filled = (c: 'blue' | 'red') => colourTuple(THEME_BASE[c])[6];
+    expect(await primary()).toBe(filled('blue'));
     await openSettings(page);
     await page.getByTestId('theme-red').click();
-    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim() === '#f5222d');
+    await page.waitForFunction((red) => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim() === red, filled('red'));
     await closeSettings(page);
     await page.reload();
     await page.getByTestId('home-welcome').waitFor();
-    expect(await primary()).toBe('#f5222d');
+    expect(await primary()).toBe(filled('red'));
     await context.close();
   });
 

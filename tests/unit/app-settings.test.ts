@@ -26,20 +26,26 @@ describe('settings', () => {
 });
 
 describe('theme', () => {
-  it('eight colour themes, each a ten-shade tuple with its base at shade 6', () => {
+  it('eight colour themes, each a ten-shade tuple: tints of the base, then its filled shade (the base where it passes AA) and darker ones', () => {
     expect(COLOUR_THEMES).toEqual(['blue', 'purple', 'azure', 'ocean', 'green', 'yellow', 'orange', 'red']);
     for (const c of COLOUR_THEMES) {
       const tuple = colourTuple(THEME_BASE[c]);
       expect(tuple).toHaveLength(10);
-      expect(tuple[6]).toBe(THEME_BASE[c]);
       for (const shade of tuple) expect(shade).toMatch(/^#[0-9a-f]{6}$/);
+      // lightest to darkest (tests/unit/theme-contrast.test.ts checks the contrast of each use)
+      const lum = tuple.map((h) => parseInt(h.slice(1, 3), 16) * 0.2126 + parseInt(h.slice(3, 5), 16) * 0.7152 + parseInt(h.slice(5, 7), 16) * 0.0722);
+      for (let i = 1; i < 10; i++) expect(lum[i]).toBeLessThan(lum[i - 1]!);
     }
+    // purple and ocean pass as they are; the spec's blue (3.2:1 under white text) is darkened
+    expect(colourTuple(THEME_BASE.purple)[6]).toBe(THEME_BASE.purple);
+    expect(colourTuple(THEME_BASE.ocean)[6]).toBe(THEME_BASE.ocean);
+    expect(colourTuple(THEME_BASE.blue)[6]).not.toBe(THEME_BASE.blue);
   });
 
   it('applies the colour as primaryColor and the size as scale', () => {
     const theme = buildTheme('ocean', SIZE_SCALE.mini);
     expect(theme.primaryColor).toBe(paletteOf('ocean'));
-    expect(theme.colors?.[paletteOf('ocean')]?.[6]).toBe(THEME_BASE.ocean);
+    expect(theme.colors?.[paletteOf('ocean')]).toEqual(colourTuple(THEME_BASE.ocean));
     expect(theme.scale).toBe(SIZE_SCALE.mini);
   });
 });

@@ -144,8 +144,10 @@ describe('ReportPage', () => {
     const html = render(<ReportResult page={{ ...demoReport, columns: [], chart: null }} rows={[{ a: 1, b: 'x' }]} />);
     expect(html).toContain('>a<');
     expect(html).not.toContain('data-chart');
-    const line = render(<Chart config={{ type: 'line', x: 'm', y: ['a', 'b'] }} rows={[{ m: 'Jan', a: 1, b: 2 }, { m: 'Feb', a: 3, b: 4 }]} />);
+    const line = render(<Chart config={{ type: 'line', x: 'm', y: ['a', 'b'] }} rows={[{ m: 'Jan', a: 1, b: 2 }, { m: 'Feb', a: 3, b: 4 }]} title="月度趋势" />);
     expect(line.match(/<polyline/g)).toHaveLength(2);
+    // role img with a name in the user's language: what it shows and the chart type
+    expect(line).toContain('role="img" aria-label="月度趋势（折线图）"');
   });
 });
 

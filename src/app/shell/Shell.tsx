@@ -68,7 +68,7 @@ export function Shell() {
   const logoSrc = session?.sysConfig.logoIcon;
 
   const logo = (inSidebar: boolean, compact = false) => (
-    <UnstyledButton component={Link} href="/" className={inSidebar ? classes.sidebarLogo : undefined} data-testid="shell-logo">
+    <UnstyledButton component={Link} href="/" className={inSidebar ? classes.sidebarLogo : undefined} aria-label={sysName} data-testid="shell-logo">
       <Group gap="xs" wrap="nowrap">
         <Logo src={logoSrc} />
         {!compact && (

@@ -73,9 +73,9 @@ function FlyOut({ nodes, open }: { nodes: MenuNode[]; open: (n: MenuNode) => voi
 }
 
 /**
- * The expanded sidebar's tree. Entries are buttons (a NavLink is an anchor without an address
- * by default, which the keyboard never reaches); Enter or Space opens a directory, whose state
- * a screen reader hears through aria-expanded.
+ * The expanded tree. Entries are buttons (Mantine's NavLink is an `<a>` without href, which
+ * the keyboard never reaches): a directory says whether it is expanded, the current page's
+ * entry carries aria-current.
  */
 function Tree({ nodes, path, open, depth }: { nodes: MenuNode[]; path: string; open: (n: MenuNode) => void; depth: number }) {
   return (

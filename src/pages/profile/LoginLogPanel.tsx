@@ -43,7 +43,7 @@ export function LoginLogPanel() {
       )}
       <Group justify="flex-end" mt="sm">
         <Text size="sm">{t('me.total', { total })}</Text>
-        <Select w={110} size="xs" value={String(size)} data={SIZES.map((s) => ({ value: s, label: t('me.perPage', { size: s }) }))} onChange={(v) => { setSize(Number(v ?? 20)); setPage(1); }} allowDeselect={false} />
+        <Select w={110} size="xs" aria-label={t('renderers.pageSize')} value={String(size)} data={SIZES.map((s) => ({ value: s, label: t('me.perPage', { size: s }) }))} onChange={(v) => { setSize(Number(v ?? 20)); setPage(1); }} allowDeselect={false} />
         <Pagination size="sm" total={Math.max(1, Math.ceil(total / size))} value={page} onChange={setPage} />
       </Group>
     </div>

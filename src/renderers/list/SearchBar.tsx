@@ -39,6 +39,7 @@ function syntheticField(model: CompiledModel, s: CompiledSearchField, kind: Fiel
 /** One search input as the kind's search says: options as a select, dates and times as ranges, numbers as a range. */
 function SearchInput({ model, s, value, onChange }: { model: CompiledModel; s: CompiledSearchField; value: unknown; onChange(v: unknown): void }) {
   const locale = useContext(LocaleContext);
+  const t = useRT();
   const id = `search_${s.prop}`;
   const common = { id, disabled: false, readOnly: false, error: false };
   const definition = s.kind ? kindOf(s.kind) : null;
@@ -57,19 +58,25 @@ function SearchInput({ model, s, value, onChange }: { model: CompiledModel; s: C
     const field = syntheticField(model, s, 'timeRange') as CompiledField & { kind: 'timeRange' };
     return <timeRangeRenderer.Edit {...common} field={field} value={value} onChange={onChange} />;
   }
-  if (s.searchType === 3) {
+  if (isNumberRange(s)) {
     const [from, to] = Array.isArray(value) ? (value as (number | null)[]) : [null, null];
     const emit = (a: number | null, b: number | null) => onChange(a === null && b === null ? [] : [a, b]);
     const num = (v: string | number) => (v === '' ? null : Number(v));
     return (
-      <Group gap={4} wrap="nowrap" id={id}>
-        <NumberInput size="sm" w={100} value={from ?? ''} onChange={(v) => emit(num(v), to ?? null)} placeholder={s.label} />
-        <span>~</span>
-        <NumberInput size="sm" w={100} value={to ?? ''} onChange={(v) => emit(from ?? null, num(v))} />
+      <Group gap={4} wrap="nowrap" id={id} role="group" aria-labelledby={`${id}_caption`}>
+        <NumberInput size="sm" w={100} value={from ?? ''} onChange={(v) => emit(num(v), to ?? null)} placeholder={s.label} aria-label={t('a11y.rangeFrom', { label: s.label })} />
+        <span aria-hidden>~</span>
+        <NumberInput size="sm" w={100} value={to ?? ''} onChange={(v) => emit(from ?? null, num(v))} aria-label={t('a11y.rangeTo', { label: s.label })} />
       </Group>
     );
   }
   return <TextInput id={id} size="sm" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} placeholder={s.label} />;
+}
+
+/** Whether SearchInput draws the two-box number range (a group of two inputs, not one input). */
+function isNumberRange(s: CompiledSearchField): boolean {
+  const input = (s.kind ? kindOf(s.kind).search?.input : undefined) ?? 'text';
+  return s.searchType === 3 && input !== 'options' && input !== 'date' && input !== 'time';
 }
 
 function isBlank(v: unknown): boolean {
@@ -109,7 +116,12 @@ export function SearchBar({ model, onSearch }: SearchBarProps) {
       ) : null}
       {fields.map((s) => (
         <div key={s.prop} data-search-field={s.prop} style={{ minWidth: 160 }}>
-          <div style={{ fontSize: 14, marginBottom: 2 }}>{s.label}</div>
+          {/* the caption names its input (a range names its group; each bound has its own name) */}
+          {isNumberRange(s) ? (
+            <div id={`search_${s.prop}_caption`} style={{ fontSize: 14, marginBottom: 2 }}>{s.label}</div>
+          ) : (
+            <label htmlFor={`search_${s.prop}`} id={`search_${s.prop}_caption`} style={{ display: 'block', fontSize: 14, marginBottom: 2 }}>{s.label}</label>
+          )}
           <SearchInput model={model} s={s} value={values[s.prop]} onChange={(v) => setValues((old) => ({ ...old, [s.prop]: v }))} />
         </div>
       ))}

@@ -1,4 +1,5 @@
 import type { CompiledChart } from '../../runtime/model/pages';
+import { useRT } from '../i18n';
 
 /** What the chart draws from a compiled chart (the title is the caller's). */
 export type ChartConfig = Pick<CompiledChart, 'type' | 'x' | 'y'>;
@@ -10,6 +11,8 @@ export interface ChartProps {
   rows: Record<string, unknown>[];
   /** Legend text of each y field (e.g. the report's column labels); the field name otherwise. */
   labels?: Record<string, string>;
+  /** What the chart shows (the report's or card's title): with the chart type, its accessible name. */
+  title: string;
   width?: number;
   height?: number;
 }
@@ -36,9 +39,13 @@ export function chartSeries(config: ChartConfig, rows: Record<string, unknown>[]
 }
 
 /** A small bar, line or pie chart drawn as SVG (no chart library); bar and line draw one series per y field, pie the first. */
-export function Chart({ config, rows, labels: names = {}, width = 560, height = 260 }: ChartProps) {
+export function Chart({ config, rows, labels: names = {}, title, width = 560, height = 260 }: ChartProps) {
+  const t = useRT();
   const { labels, series } = chartSeries(config, rows);
-  if (!labels.length || !series.length) return <svg width={width} height={height} data-chart={config.type} role="img" />;
+  const type = t(config.type === 'pie' ? 'renderers.chartPie' : config.type === 'line' ? 'renderers.chartLine' : 'renderers.chartBar');
+  // role img hides the drawing's parts from assistive technology: the name says what it is
+  const img = { role: 'img', 'aria-label': title ? t('a11y.chartName', { title, type }) : type } as const;
+  if (!labels.length || !series.length) return <svg width={width} height={height} data-chart={config.type} {...img} />;
   if (config.type === 'pie') {
     const values = series[0]!.values.map((v) => Math.max(0, v));
     const sum = values.reduce((a, b) => a + b, 0) || 1;
@@ -47,7 +54,7 @@ export function Chart({ config, rows, labels: names = {}, width = 560, height = 
     const cy = height / 2;
     let angle = -Math.PI / 2;
     return (
-      <svg width={width} height={height} data-chart="pie" role="img">
+      <svg width={width} height={height} data-chart="pie" {...img}>
         {values.map((v, i) => {
           const a = (v / sum) * Math.PI * 2;
           const [x1, y1] = [cx + r * Math.cos(angle), cy + r * Math.sin(angle)];
@@ -73,7 +80,7 @@ export function Chart({ config, rows, labels: names = {}, width = 560, height = 
   const yOf = (v: number) => pad.t + h - ((v - min) / (max - min)) * h;
   const step = w / labels.length;
   return (
-    <svg width={width} height={height} data-chart={config.type} role="img">
+    <svg width={width} height={height} data-chart={config.type} {...img}>
       {series.length > 1
         ? series.map((s, si) => (
             <g key={s.name} transform={`translate(${pad.l + si * 110}, 4)`} data-legend={s.name}>

@@ -51,7 +51,7 @@ export function DictionaryTable({ page, entries, title }: DictionaryPageData & {
     <div className="scp-dictionary-page" data-dictionary-page={page.id} data-dictionary-type={page.dictionaryType}>
       <Group justify="space-between" mb="sm">
         {title ? <Title order={4}>{title}</Title> : <span />}
-        <TextInput size="sm" placeholder={t('renderers.keywordPlaceholder')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} data-keyword />
+        <TextInput size="sm" aria-label={t('renderers.keyword')} placeholder={t('renderers.keywordPlaceholder')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} data-keyword />
       </Group>
       <Table striped withTableBorder data-tree={page.isTree ? 'true' : 'false'}>
         <Table.Thead>

@@ -59,7 +59,7 @@ function NumberCard({ card, rows }: CardProps) {
 
 function ChartCard({ card, rows }: CardProps) {
   const labels = Object.fromEntries(card.columns.map((c) => [c.prop, c.label]));
-  return card.chart ? <Chart config={card.chart} rows={rows} labels={labels} width={Math.max(240, card.w * 36)} height={Math.max(160, card.h * 30)} /> : null;
+  return card.chart ? <Chart config={card.chart} rows={rows} labels={labels} title={card.title} width={Math.max(240, card.w * 36)} height={Math.max(160, card.h * 30)} /> : null;
 }
 
 function ListCard({ card, rows }: CardProps) {

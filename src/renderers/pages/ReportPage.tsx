@@ -111,11 +111,11 @@ export function ReportResult({ page, rows }: { page: CompiledReportPage; rows: R
         <Card withBorder mb="sm" data-report-chart>
           <Group justify="space-between">
             <Text fw={600}>{page.chart.title ?? page.fullName}</Text>
-            <Select size="xs" w={100} allowDeselect={false} aria-label={t('renderers.chartBar')}
+            <Select size="xs" w={100} allowDeselect={false} aria-label={t('a11y.chartType')}
               data={[{ value: 'bar', label: t('renderers.chartBar') }, { value: 'line', label: t('renderers.chartLine') }, { value: 'pie', label: t('renderers.chartPie') }]}
               value={chartType} onChange={(v) => v && setChartType(v as typeof chartType)} />
           </Group>
-          <Chart config={{ ...page.chart, type: chartType }} rows={rows} labels={labels} />
+          <Chart config={{ ...page.chart, type: chartType }} rows={rows} labels={labels} title={page.chart.title ?? page.fullName} />
         </Card>
       ) : null}
       <RowsTable columns={reportColumns(page.columns, rows)} rows={rows} />
