@@ -241,6 +241,8 @@ describe('dictionary management: categories on the left, entries on the right', 
     await page.getByTestId('language-picker').click();
     await page.getByTestId('language-en').click();
     await expect.poll(() => page.locator('.scp-dict-categories h2').textContent()).toBe('Dictionary categories');
+    // the language menu's items name each language in itself: gone before menu items are read
+    await page.getByTestId('language-en').waitFor({ state: 'hidden' });
     const chrome = async (selector: string, within: Locator = page.locator('body')) =>
       // a control's name: its text, else its label (row buttons' labels name the row's data, not read here)
       within.locator(selector).evaluateAll((nodes) => nodes.flatMap((n) => [n.textContent?.trim() || n.getAttribute('aria-label') || '', n.getAttribute('placeholder') ?? '']).filter(Boolean));
