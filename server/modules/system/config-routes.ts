@@ -35,8 +35,10 @@ const SysConfigUpdate = Type.Object(
     adminIds: Type.Optional(AdminIds),
     newUserDefaultPassword: Type.Optional(Type.String({ maxLength: 100, description: "new users' initial password, checked by the password policy and kept only as a hash; '' = none (a random one)" })),
     ...Object.fromEntries(
-      SECRET_KEYS.map((k) => [k, Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: "write-only service secret: '' or absent keeps it, null clears it" }))]),
+      SECRET_KEYS.map((k) => [k, Type.Optional(Type.String({ maxLength: 500, description: "write-only service secret: '' or absent keeps it" }))]),
     ),
+    // A separate list, not null: the server's validator coerces null and '' into each other.
+    clearSecrets: Type.Optional(Type.Array(Type.Union(SECRET_KEYS.map((k) => Type.Literal(k))), { maxItems: SECRET_KEYS.length, description: 'secrets to forget' })),
   },
   { additionalProperties: true },
 );
@@ -59,7 +61,7 @@ export const sysConfigRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       schema: { tags: ['system'], summary: 'Change configuration keys (those sent; unknown keys are ignored)', body: SysConfigUpdate, response: { 200: EmptyEnvelope } },
     },
     async (request) => {
-      const body = request.body as Partial<SysConfig> & { adminIds?: string[]; newUserDefaultPassword?: string } & Partial<Record<SecretKey, string | null>> & Record<string, unknown>;
+      const body = request.body as Partial<SysConfig> & { adminIds?: string[]; newUserDefaultPassword?: string } & Partial<Record<SecretKey, string>> & { clearSecrets?: SecretKey[] } & Record<string, unknown>;
       const changes = Object.fromEntries(Object.entries(body).filter(([k, v]) => k in SYS_CONFIG_DEFAULTS && v !== undefined)) as Partial<SysConfig>;
       const problem = sysConfigProblem(changes);
       if (problem) {
@@ -75,7 +77,8 @@ export const sysConfigRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       const stored = await readSysConfig(opts.db);
       // A secret goes only to the address it was entered for: a new address drops the old secret unless a new one comes with it.
       const secrets = new Map<SecretKey, string | null>();
-      for (const k of SECRET_KEYS) if (body[k] === null || body[k]) secrets.set(k, body[k] ?? null);
+      for (const k of body.clearSecrets ?? []) secrets.set(k, null);
+      for (const k of SECRET_KEYS) if (body[k]) secrets.set(k, body[k]);
       for (const [address, keys] of ADDRESS_SECRETS) {
         const value = changes[address];
         if (value !== undefined && serviceBase(value) !== serviceBase(stored[address])) for (const k of keys) if (!secrets.has(k)) secrets.set(k, null);
