@@ -102,4 +102,34 @@ export const sysConfigRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       return done(request.t('sysConfig.saved'));
     },
   );
+
+  // The product's own calls for the administrator list (spec 7.16): the same truth as adminIds.
+  app.get(
+    '/SysConfig/getAdminList',
+    {
+      config: { access: { permission: 'system.config:read' } },
+      schema: {
+        tags: ['system'],
+        summary: 'The system administrators (spec 6)',
+        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), account: Type.String(), realName: Type.String() }))) },
+      },
+    },
+    async () => {
+      const ids = await readAdminIds(opts.db);
+      const rows = ids.length ? await opts.db.selectFrom('baseUser').select(['id', 'account', 'realName']).where('id', 'in', ids).execute() : [];
+      return ok(ids.map((id) => rows.find((r) => r.id === id)!).filter(Boolean));
+    },
+  );
+
+  app.put(
+    '/SysConfig/setAdminList',
+    {
+      config: { access: { permission: 'system.config:update' } },
+      schema: { tags: ['system'], summary: 'Make exactly these users the administrators (only an administrator may)', body: Type.Object({ adminIds: AdminIds }), response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      await opts.db.transaction().execute((trx) => writeAdminIds(trx, principalOf(request), request.body.adminIds));
+      return done(request.t('sysConfig.saved'));
+    },
+  );
 };
