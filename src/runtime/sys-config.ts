@@ -55,7 +55,7 @@ export function sysConfigProblem(changes: Readonly<Record<string, unknown>>): Sy
   }
   for (const field of ['logoIcon', 'navigationIcon'] as const) {
     const v = has(field) ? String(changes[field]).trim() : '';
-    if (v && !/^\/api\/file\/[A-Za-z0-9/_.-]+$/.test(v) && !/^https?:\/\/[^\s"'<>]+$/i.test(v)) return { key: 'sysConfig.image', field };
+    if (v && !/^\/api\/file\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/.test(v) && !/^https?:\/\/[^\s"'<>]+$/i.test(v)) return { key: 'sysConfig.image', field };
   }
   return null;
 }
