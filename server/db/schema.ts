@@ -47,6 +47,7 @@ export interface Database {
   baseOrganizeRelation: OrganizeRelationRow;
   baseBillRule: BillRuleRow;
   baseBillRuleIssued: BillRuleIssuedRow;
+  baseSynThirdInfo: SynThirdInfoRow;
 }
 
 export interface SystemRow {
@@ -621,4 +622,18 @@ export interface BillRuleIssuedRow {
   number: string;
   issuedAt: number;
   issuedBy: string | null;
+}
+
+/** What was pushed to a workplace-messaging service (migration 0021). */
+export interface SynThirdInfoRow {
+  /** 1 WeCom, 2 DingTalk. */
+  thirdType: number;
+  /** 1 organisation, 2 user. */
+  dataType: number;
+  sysObjId: string;
+  thirdObjId: string | null;
+  /** 1 pushed, 2 failed. */
+  synState: number;
+  description: string | null;
+  lastModifyTime: number;
 }

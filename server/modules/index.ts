@@ -12,6 +12,7 @@ import { groupRoutes } from './permission/group/routes';
 import { oauthRoutes } from './oauth/routes';
 import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
+import { synThirdRoutes } from './system/third-party/routes';
 import { areaRoutes } from './system/area';
 import { billRuleModule } from './system/bill-rule';
 import { roleRoutes } from './permission/role';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
 
   await app.register(healthRoutes, { prefix: '/api/system', dialect: ctx.dialect });
   await app.register(sysConfigRoutes, { prefix: '/api/system', db: ctx.db });
+  await app.register(synThirdRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });

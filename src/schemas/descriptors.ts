@@ -264,6 +264,11 @@ export interface ResourceAction {
   formData?: FormData;
   md5?: string[];
   open?: string;
+  /** Single pages: 'form' sends the form's values as the body. */
+  body?: 'form' | 'none';
+  /** Single pages: the success message ({key} from the reply's data). */
+  success?: string;
+  success_i18n?: Translations;
 }
 
 /**
@@ -281,8 +286,10 @@ export interface ResourcePageDescriptor {
   sources?: Record<string, ResourceCall>;
   tree?: { call: ResourceCall; param: string; title?: string; title_i18n?: Translations };
   actions?: ResourceAction[];
+  /** A settings page: one record (calls.info, calls.update), no list, no columnData. */
+  single?: boolean;
   formData: FormData;
-  columnData: ColumnData;
+  columnData?: ColumnData;
 }
 
 export type DescriptorKind = 'model' | 'dictionary' | 'report' | 'portal' | 'resource';
@@ -310,5 +317,5 @@ export const DESCRIPTOR_TOP_KEYS: Record<DescriptorKind, readonly string[]> = {
   dictionary: ['$schema', 'id', 'fullName', 'fullName_i18n', 'dictionaryType', 'isTree', 'description'],
   report: ['$schema', 'id', 'fullName', 'fullName_i18n', 'interfaceId', 'columns', 'chart', 'params', 'description'],
   portal: ['$schema', 'id', 'fullName', 'fullName_i18n', 'layout', 'description'],
-  resource: ['$schema', 'id', 'fullName', 'fullName_i18n', 'description', 'calls', 'variants', 'sources', 'tree', 'actions', 'formData', 'columnData'],
+  resource: ['$schema', 'id', 'fullName', 'fullName_i18n', 'description', 'calls', 'variants', 'sources', 'tree', 'actions', 'single', 'formData', 'columnData'],
 };

@@ -85,3 +85,22 @@ describe('system configuration: administrators and the initial password', () => 
     expect((await login(server, 'newcomer2', 'Start2026')).body.code).not.toBe(200);
   });
 });
+
+describe('getAdminList and setAdminList (spec 7.16)', () => {
+  it('lists the administrators with their names and sets them with the same rules as adminIds', async () => {
+    const adminId = await idOf('admin');
+    const staffId = await idOf('staff');
+    expect((await admin.get('/api/system/SysConfig/getAdminList')).body.data).toEqual([{ id: adminId, account: 'admin', realName: expect.any(String) }]);
+    const en = client(server.url, await tokenFor(server.database.db, 'admin'), 'en');
+    expect((await en.put('/api/system/SysConfig/setAdminList', { adminIds: [staffId] })).body.msg).toBe('You cannot remove your own administrator rights');
+    expect((await admin.put('/api/system/SysConfig/setAdminList', { adminIds: [adminId, staffId] })).body.code).toBe(200);
+    expect((await admin.get('/api/system/SysConfig/getAdminList')).body.data.map((u: { account: string }) => u.account).sort()).toEqual(['admin', 'staff']);
+    expect((await admin.put('/api/system/SysConfig/setAdminList', { adminIds: [adminId] })).body.code).toBe(200);
+    const staff = client(server.url, await tokenFor(server.database.db, 'staff'));
+    expect((await staff.put('/api/system/SysConfig/setAdminList', { adminIds: [staffId] })).status).toBe(403);
+    const configurer = client(server.url, await tokenFor(server.database.db, 'configurer'), 'en');
+    const refused = await configurer.put('/api/system/SysConfig/setAdminList', { adminIds: [adminId] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('Only a system administrator may choose the system administrators');
+  });
+});

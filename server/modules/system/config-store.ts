@@ -22,6 +22,16 @@ const TEXT = {
    * line (server/modules/data-interface/upstream-policy.ts). Empty: no HTTP interface calls out.
    */
   dataInterfaceAllowedAddresses: '',
+  /**
+   * The two workplace-messaging services (spec 7.16): where their API answers and the ids that
+   * are not secret. Their secrets are kept outside this type (SECRET_KEYS below).
+   */
+  dingSynUrl: 'https://oapi.dingtalk.com',
+  dingSynAppKey: '',
+  dingAgentId: '',
+  qyhUrl: 'https://qyapi.weixin.qq.com',
+  qyhCorpId: '',
+  qyhAgentId: '',
 } as const;
 
 /** Numeric settings; flags are 0/1 like every other flag in the product. */
@@ -41,6 +51,8 @@ const NUMBER = {
   passwordIsUpdatedRegularly: 0,
   updateCycle: 90,
   updateInAdvance: 7,
+  /** Seconds one call to DingTalk or WeCom may take before it is given up (test connection, push). */
+  synTimeoutSeconds: 10,
   ...DEFAULT_PASSWORD_POLICY,
 } as const;
 
@@ -66,6 +78,33 @@ export async function readNewUserPasswordHash(db: Db): Promise<string | null> {
 export async function writeNewUserPasswordHash(db: Db, hash: string | null): Promise<void> {
   await db.deleteFrom('baseSysConfig').where('key', '=', NEW_USER_PASSWORD_KEY).execute();
   if (hash) await db.insertInto('baseSysConfig').values({ key: NEW_USER_PASSWORD_KEY, value: hash }).execute();
+}
+
+/**
+ * The services' secrets (DingTalk app secret, WeCom address-book and application secrets):
+ * write-only. Like the initial password they are stored under keys parseSysConfig ignores, so no
+ * reader of SysConfig can return them; only the outbound calls read them (readSecret).
+ */
+export const SECRET_KEYS = ['dingSynAppSecret', 'qyhCorpSecret', 'qyhAgentSecret'] as const;
+export type SecretKey = (typeof SECRET_KEYS)[number];
+const secretRow = (key: SecretKey) => `secret.${key}`;
+
+export async function readSecret(db: Db, key: SecretKey): Promise<string | null> {
+  const row = await db.selectFrom('baseSysConfig').select('value').where('key', '=', secretRow(key)).executeTakeFirst();
+  return row?.value ? row.value : null;
+}
+
+/** Which secrets are set: what the configuration screen may know about them. */
+export async function secretsSet(db: Db): Promise<Record<`${SecretKey}Set`, boolean>> {
+  const rows = await db.selectFrom('baseSysConfig').select(['key', 'value']).where('key', 'in', SECRET_KEYS.map(secretRow)).execute();
+  const set = new Set(rows.filter((r) => r.value).map((r) => r.key));
+  return Object.fromEntries(SECRET_KEYS.map((k) => [`${k}Set`, set.has(secretRow(k))])) as Record<`${SecretKey}Set`, boolean>;
+}
+
+/** Sets (text) or clears (null) a secret. */
+export async function writeSecret(db: Db, key: SecretKey, value: string | null): Promise<void> {
+  await db.deleteFrom('baseSysConfig').where('key', '=', secretRow(key)).execute();
+  if (value) await db.insertInto('baseSysConfig').values({ key: secretRow(key), value }).execute();
 }
 
 /** Keys the browser may read before and after sign-in: branding, layout and password policy. */

@@ -74,9 +74,11 @@ export const ResourcePageSchema = Type.Object({
   variants: Type.Array(Type.Object({ field: Type.String(), value: Type.String(), calls: CallsSchema })),
   sources: Type.Record(Type.String(), Type.String()),
   tree: Nullable(Type.Object({ call: Type.String(), param: Type.String(), title: Nullable(Type.String()) })),
-  actions: Type.Array(Type.Object({ value: Type.String(), call: Nullable(Type.String()), open: Nullable(Type.String()), confirm: Nullable(Type.String()), formData: Nullable(Type.String()), md5: Type.Array(Type.String()) })),
+  actions: Type.Array(Type.Object({ value: Type.String(), call: Nullable(Type.String()), open: Nullable(Type.String()), confirm: Nullable(Type.String()), formData: Nullable(Type.String()), md5: Type.Array(Type.String()),
+    body: Type.Union([Type.Literal('form'), Type.Literal('none')]), success: Nullable(Type.String()) })),
+  single: Type.Boolean({ description: 'a settings page: one record (calls.info, calls.update), no list' }),
   formData: Type.String({ description: 'the model formData (JSON text) in the caller\'s language' }),
-  columnData: Type.String({ description: 'the model columnData (JSON text) in the caller\'s language' }),
+  columnData: Nullable(Type.String({ description: 'the model columnData (JSON text) in the caller\'s language; null on a single page' })),
 });
 
 // The wire schemas and the runtime types must agree both ways; a drift is a type error here.

@@ -12,6 +12,7 @@ import { ModelList } from '../list/ModelList';
 import { compileDefinition, type PageModel } from './compiledModel';
 import { FormPopup, type Editing } from './ModelPage';
 import { PageState } from './PageState';
+import { SettingsPage } from './SettingsPage';
 import type { PageRendererProps } from './types';
 
 /** The page's model: its formData/columnData compiled in the UI language, the left tree read from the resource. */
@@ -80,6 +81,13 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
     }
     return handlers;
   }, [page, navigate]);
+  if (page?.single) {
+    return (
+      <DataProviderContext.Provider value={provider}>
+        <SettingsPage page={page} permissions={permissions} />
+      </DataProviderContext.Provider>
+    );
+  }
   if (!page || !model) return <PageState loading={loaded.loading} error={loaded.error ?? (page ? 'uncompiled' : null)} />;
 
   const runAction = async () => {

@@ -41,10 +41,17 @@ export function compileResourcePage(descriptor: unknown, options: CompileOptions
       const form = compileModel({ id: `${id}.${value}`, fullName, enCode: `${id}.${value}`, formData: a.formData }, { ...options, strict: false, translations: 'ignore' });
       for (const p of form.problems) ctx.problems.push({ ...p, path: `actions[${i}].${p.path}` });
     }
-    return { value, call, open, confirm: str(a.confirm), formData: textOf(a.formData), md5: Array.isArray(a.md5) ? a.md5.filter((m): m is string => typeof m === 'string') : [] };
+    return {
+      value, call, open, confirm: str(a.confirm), formData: textOf(a.formData), md5: Array.isArray(a.md5) ? a.md5.filter((m): m is string => typeof m === 'string') : [],
+      body: a.body === 'form' ? 'form' : 'none', success: str(a.success),
+    };
   });
   const model = compiled.model;
-  if (model) {
+  const single = d.single === true;
+  if (single) {
+    // a settings page: one record read and saved; its actions are run by the form's button fields
+    for (const call of ['info', 'update'] as const) if (!calls[call]) ctx.error('calls', 'compile.missingKey', { key: `calls.${call}` });
+  } else if (model) {
     const known = new Set(actions.map((a) => a.value));
     for (const b of model.list.rowButtons) if (!['edit', 'remove', 'detail'].includes(b.value) && !known.has(b.value)) ctx.error('columnData.customBtnsList', 'admin.buttonWithoutAction', { value: b.value });
     const need: [string, ResourceCallName][] = [['add', 'create'], ['edit', 'update'], ['remove', 'delete']];
@@ -55,6 +62,6 @@ export function compileResourcePage(descriptor: unknown, options: CompileOptions
   const variants = (Array.isArray(d.variants) ? d.variants : []).filter(isRecord).map((v) => ({ field: str(v.field) ?? '', value: String(v.value ?? ''), calls: callsOf(v.calls) }));
   const sources = Object.fromEntries(Object.entries(isRecord(d.sources) ? d.sources : {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const tree = isRecord(d.tree) ? { call: str(d.tree.call) ?? '', param: str(d.tree.param) ?? '', title: str(d.tree.title) } : null;
-  if (!formData || !columnData) return { model: null, problems: ctx.problems };
-  return { model: { id, fullName, calls, variants, sources, tree, actions, formData, columnData }, problems: ctx.problems };
+  if (!formData || (!columnData && !single)) return { model: null, problems: ctx.problems };
+  return { model: { id, fullName, calls, variants, sources, tree, actions, single, formData, columnData }, problems: ctx.problems };
 }

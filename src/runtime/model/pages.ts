@@ -82,6 +82,10 @@ export interface CompiledResourceAction {
   formData: string | null;
   /** Body fields sent as md5 hex (passwords). */
   md5: string[];
+  /** Single pages: 'form' sends the form's values as the body. */
+  body: 'form' | 'none';
+  /** Single pages: the success message, {key} from the reply's data. */
+  success: string | null;
 }
 
 /** An admin screen bound to a REST resource (schemas/admin/*.json), texts in one language. */
@@ -96,7 +100,9 @@ export interface CompiledResourcePage {
   /** List type 2: the left tree's call and the list parameter a node sets. */
   tree: { call: string; param: string; title: string | null } | null;
   actions: CompiledResourceAction[];
-  /** The model parts as JSON text, compiled by the browser like a released definition. */
+  /** A settings page: one record (calls.info, calls.update), no list. */
+  single: boolean;
+  /** The model parts as JSON text, compiled by the browser like a released definition (no columnData on a single page). */
   formData: string;
-  columnData: string;
+  columnData: string | null;
 }

@@ -23,7 +23,8 @@ function OptionSourceNote({ field, source }: { field: CompiledField; source: Rem
       ? t('renderers.optionsNoDictionary', { id: source.dictionaryType })
       : t('renderers.optionsNoInterface', { id: source.interfaceId });
   return (
-    <Text size="xs" c="dimmed" mt={2} data-option-note={source.from}>
+    // gray.7, not dimmed: the dimmed grey fails WCAG contrast on white (axe: color-contrast)
+    <Text size="xs" c="gray.7" mt={2} data-option-note={source.from}>
       {text}
     </Text>
   );
