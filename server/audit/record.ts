@@ -13,6 +13,9 @@ export interface Actor {
   ip: string | null;
 }
 
+/** Who to record: an actor, or the request whose principal and address make one. */
+export type AuditActor = Actor | FastifyRequest;
+
 export const SYSTEM_ACTOR: Actor = { id: null, account: null, ip: null };
 
 /** The actor of a request: its principal (when signed in) and address. */
@@ -32,9 +35,9 @@ export interface AuditEntry {
   entityId: string;
   action: AuditAction;
   /** The row before the change (null for a create); only its allow-listed fields are kept. */
-  before?: Record<string, unknown> | null;
+  before?: object | null;
   /** The row after the change (null for a delete). */
-  after?: Record<string, unknown> | null;
+  after?: object | null;
   /** A readable name for the list; else the row's fullName, realName or account. */
   name?: string | null;
 }
@@ -52,7 +55,9 @@ function loggable(value: unknown): unknown {
   return value;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Lists of ids (memberships, organisations) compare as sets: a new order is not a change. */
+const canonical = (v: unknown) => JSON.stringify(Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v].sort() : (v ?? null));
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The changed fields of two projections, in the order the fields first appear. */
 export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Change[] {
@@ -69,13 +74,13 @@ const NAME_FIELDS = ['fullName', 'realName', 'account', 'enCode'] as const;
  * the change, so the change and its log row commit (or roll back) together. An update that
  * changes no logged field is not recorded.
  */
-export async function audit(trx: Db, actor: Actor | FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function audit(trx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const who = 'raw' in actor ? actorOf(actor) : actor;
-  const before = projection(entry.entity, entry.before);
-  const after = projection(entry.entity, entry.after);
+  const before = projection(entry.entity, entry.before as Record<string, unknown> | null | undefined);
+  const after = projection(entry.entity, entry.after as Record<string, unknown> | null | undefined);
   const changes = changesOf(before, after);
   if (entry.action === 'update' && changes.length === 0) return;
-  const source = entry.after ?? entry.before ?? {};
+  const source = (entry.after ?? entry.before ?? {}) as Record<string, unknown>;
   const name = entry.name ?? NAME_FIELDS.map((k) => source[k]).find((v) => typeof v === 'string' && v) ?? null;
   await trx
     .insertInto('baseAuditLog')
@@ -92,4 +97,12 @@ export async function audit(trx: Db, actor: Actor | FastifyRequest, entry: Audit
       changes: JSON.stringify(changes),
     })
     .execute();
+}
+
+/** A write that is one statement, and its audit row, in one transaction. */
+export async function audited(db: Db, actor: AuditActor, entry: AuditEntry, write: (trx: Db) => Promise<unknown>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await write(trx);
+    await audit(trx, actor, entry);
+  });
 }

@@ -14,6 +14,7 @@ import { createSmsOutlet, logSmsSender } from './oauth/sms';
 import { sysConfigRoutes } from './system/config-routes';
 import { areaRoutes } from './system/area';
 import { billRuleModule } from './system/bill-rule';
+import { logRoutes } from './system/logs/routes';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
 import { authorityRoutes } from './permission/authority/routes';
@@ -56,6 +57,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(roleRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, access: interfaces });
   await app.register(billRuleModule, { prefix: '/api/system', db: ctx.db });
+  await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(realtimeRoutes, { hub });
 }
 
