@@ -24,7 +24,7 @@ afterAll(async () => {
 async function auditOf(entityId: string) {
   const list = (await admin.get(`/api/system/Log/Audit?keyword=${encodeURIComponent(entityId)}&pageSize=100`)).body.data.list as { id: string; action: string; entityId: string }[];
   const mine = list.filter((r) => r.entityId === entityId).reverse();
-  return Promise.all(mine.map(async (r) => (await admin.get(`/api/system/Log/Audit/${r.id}`)).body.data as { action: string; account: string; entity: string; changes: { field: string; before: string; after: string }[] }));
+  return Promise.all(mine.map(async (r) => (await admin.get(`/api/system/Log/Audit/${r.id}`)).body.data as { action: string; account: string; entity: string; changesText: string; changes: { field: string; before: string; after: string }[] }));
 }
 const change = (row: { changes: { field: string; before: string; after: string }[] }, field: string) => row.changes.find((c) => c.field === field);
 
@@ -116,6 +116,7 @@ describe('audit log', () => {
     expect(change(rows[1]!, 'fullName')).toEqual({ field: 'fullName', before: '审计部', after: '审计二部' });
     expect(change(rows[1]!, 'sortCode')).toEqual({ field: 'sortCode', before: '3', after: '4' });
     expect(change(rows[2]!, 'enCode')).toEqual({ field: 'enCode', before: 'audit.dept', after: '' });
+    expect(rows[1]!.changesText.split('\n')).toEqual(expect.arrayContaining(['fullName: 审计部 → 审计二部', 'sortCode: 3 → 4']));
 
     const filtered = await admin.get('/api/system/Log/Audit?entity=organize&action=delete&account=admin');
     expect(filtered.body.data.list.map((r: { entityId: string }) => r.entityId)).toContain(id);

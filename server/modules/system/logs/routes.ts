@@ -139,6 +139,9 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
   app.get('/Log/Audit/:id', { config: read, schema: { tags, summary: 'One audit row with each changed field before and after', params: IdParams, response: { 200: Envelope(AuditLogDetail) } } }, async (request) => {
     const row = await db.selectFrom('baseAuditLog').selectAll().where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw new AppError(ReplyCode.notFound, 'logs.notFound');
-    return ok({ ...auditView(row), changes: parseChanges(row.changes).map((c) => ({ field: c.field, before: shown(c.before), after: shown(c.after) })) });
+    const changes = parseChanges(row.changes).map((c) => ({ field: c.field, before: shown(c.before), after: shown(c.after) }));
+    // the console's detail shows them as text (the sub-table kind has no read-only view yet)
+    const changesText = changes.map((c) => `${c.field}: ${c.before || '∅'} → ${c.after || '∅'}`).join('\n');
+    return ok({ ...auditView(row), changes, changesText });
   });
 };

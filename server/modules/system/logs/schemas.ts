@@ -60,6 +60,7 @@ export const AuditLogView = Type.Object({
 
 export const AuditLogDetail = Type.Object({
   ...AuditLogView.properties,
+  changesText: Type.String({ description: 'the changes as lines "field: before → after", for reading' }),
   changes: Type.Array(
     Type.Object({
       field: Type.String(),
