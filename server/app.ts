@@ -16,6 +16,8 @@ import { DEFAULT_RATE_LIMITS, rateLimits } from './http/rate-limits';
 import { docsHelmet, securityHeaders } from './http/security-headers';
 import { nulGuard } from './http/nul-guard';
 import { registerModules } from './modules';
+import { requestLogging } from './logs/request-log';
+import { DEFAULT_LOG_RETENTION, logRetention } from './logs/retention';
 import { ReplyCode } from '../src/runtime/codes';
 import { translate } from '../src/runtime/i18n';
 
@@ -50,6 +52,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(failureHandling);
   await app.register(nulGuard);
   await app.register(accessControl, { db: database.db, idleSeconds: config.tokenIdleSeconds });
+  await app.register(requestLogging, { db: database.db });
+  await app.register(logRetention, { db: database.db, retention: config.logRetention ?? DEFAULT_LOG_RETENTION });
   await app.register(formbody);
   await app.register(rateLimits, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS });
   // Registered at the root so it sees every route; the UI lives in its own plugin below.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits';
+import { DEFAULT_LOG_RETENTION, type LogRetention } from './logs/retention';
 
 /** Runtime configuration, read once from the environment (see README "Configuration"). */
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
   interfaceRowCap?: number;
   /** PostgreSQL: a least-privilege login for SQL data interfaces made by the operator (else the server creates one). */
   interfaceReaderUrl?: string;
+  /** Days the login, request, audit and data-interface call logs are kept (0 = for ever). */
+  logRetention?: LogRetention;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -58,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     interfaceTimeLimitMs: intFrom(env.INTERFACE_TIME_LIMIT_MS, 5000),
     interfaceRowCap: intFrom(env.INTERFACE_ROW_CAP, 10_000),
     interfaceReaderUrl: env.INTERFACE_READER_URL || undefined,
+    logRetention: {
+      login: intFrom(env.LOG_RETENTION_LOGIN_DAYS, DEFAULT_LOG_RETENTION.login),
+      request: intFrom(env.LOG_RETENTION_REQUEST_DAYS, DEFAULT_LOG_RETENTION.request),
+      audit: intFrom(env.LOG_RETENTION_AUDIT_DAYS, DEFAULT_LOG_RETENTION.audit),
+      dataInterface: intFrom(env.LOG_RETENTION_INTERFACE_DAYS, DEFAULT_LOG_RETENTION.dataInterface),
+    },
   };
 }
 

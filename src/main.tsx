@@ -9,6 +9,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/shell/focus.css';
+import './app/shell/contrast.css';
 import { bootstrap } from './app/bootstrap';
 import { appStore } from './app/store';
 import { buildTheme, cssVariablesResolver } from './app/theme';

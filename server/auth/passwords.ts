@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import SparkMD5 from 'spark-md5';
 import type { Db } from '../db';
+import { audit, type AuditActor } from '../audit/record';
 
 /**
  * Passwords never travel in clear: the browser sends the MD5 hex of what the user typed,
@@ -34,13 +35,14 @@ export async function verifyPassword(storedHash: string | null | undefined, clie
   }
 }
 
-/** Sets a user's password from its client MD5 and records when (ends the forced-change state). */
-export async function storePassword(
-  db: Db,
-  userId: string,
-  clientMd5: string,
-  now = Date.now(),
-): Promise<void> {
+/**
+ * Sets a user's password from its client MD5 and records when (ends the forced-change state).
+ * The audit log says only that it changed (hashed first: argon2 stays outside the transaction).
+ */
+export async function storePassword(db: Db, userId: string, clientMd5: string, actor: AuditActor, now = Date.now()): Promise<void> {
   const passwordHash = await hashPassword(clientMd5);
-  await db.updateTable('baseUser').set({ passwordHash, changePasswordDate: now, updatedAt: now }).where('id', '=', userId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('baseUser').set({ passwordHash, changePasswordDate: now, updatedAt: now }).where('id', '=', userId).execute();
+    await audit(trx, actor, { entity: 'user', entityId: userId, action: 'update', before: {}, after: { passwordChanged: true } });
+  });
 }

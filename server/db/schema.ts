@@ -48,6 +48,8 @@ export interface Database {
   baseBillRule: BillRuleRow;
   baseBillRuleIssued: BillRuleIssuedRow;
   baseSynThirdInfo: SynThirdInfoRow;
+  baseRequestLog: RequestLogRow;
+  baseAuditLog: AuditLogRow;
 }
 
 export interface SystemRow {
@@ -288,6 +290,35 @@ export interface LoginLogRow {
   ip: string | null;
   userAgent: string | null;
   createdAt: number;
+  /** 'login' (every sign-in attempt) or 'logout'. */
+  kind: Generated<string>;
+}
+
+/** One /api request (no query string, no body), written in batches after the answer. */
+export interface RequestLogRow {
+  id: string;
+  createdAt: number;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  userId: string | null;
+  account: string | null;
+  ip: string | null;
+}
+
+/** One create, update or delete; `changes` is JSON [{ field, before, after }] of an allow-listed projection. */
+export interface AuditLogRow {
+  id: string;
+  createdAt: number;
+  actorId: string | null;
+  actorAccount: string | null;
+  ip: string | null;
+  entity: string;
+  entityId: string;
+  entityName: string | null;
+  action: string;
+  changes: string;
 }
 
 /** Failed sign-in attempts per account text (known or not, so nothing is revealed). */

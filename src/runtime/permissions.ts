@@ -20,6 +20,7 @@ export const PERMISSION_CODES = [
   'system.printDev:manage',
   'message.notice:manage',
   'visualdev.model:manage',
+  'system.log:read',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

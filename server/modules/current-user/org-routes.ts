@@ -117,7 +117,8 @@ export const orgRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = async (a
     async (request) => {
       const { user } = principalOf(request);
       const { currentPage = 1, pageSize = 20, startTime, endTime, keyword } = request.query;
-      let query = db.selectFrom('baseLoginLog').where('userId', '=', user.id);
+      // sign-ins only: the sign-outs of the administrators' login log are not part of this view
+      let query = db.selectFrom('baseLoginLog').where('userId', '=', user.id).where('kind', '=', 'login');
       if (startTime !== undefined) query = query.where('createdAt', '>=', startTime);
       if (endTime !== undefined) query = query.where('createdAt', '<=', endTime);
       if (keyword?.trim()) query = query.where('ip', 'like', `%${keyword.trim().replace(/[%_\\]/g, '')}%`);

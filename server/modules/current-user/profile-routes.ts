@@ -74,7 +74,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
       const key = accountKey(user.account);
       await assertNotLocked(db, key, config);
       if (!(await verifyPassword(user.passwordHash, b.oldPassword))) await failAttempt(db, key, config, 'profile.oldPasswordWrong');
-      await storePassword(db, user.id, digest);
+      await storePassword(db, user.id, digest, request);
       await revokeUserSessions(db, user.id, session.id);
       await clearFailures(db, accountKey(user.account));
       return done(request.t('profile.passwordChanged'));

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit, audited } from '../../audit/record';
 import { randomInt } from 'node:crypto';
 import { Type } from 'typebox';
 import type { Db } from '../../db';
@@ -111,7 +112,7 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: 
     if (await codeTaken(db, input.enCode)) throw refuse('dataInterface.codeExists');
     await executor.checkOnSave(input);
     const id = newId();
-    await db.insertInto('baseDataInterface').values({ id, ...input, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null }).execute();
+    await audited(db, request, { entity: 'dataInterface', entityId: id, action: 'create', after: input }, (trx) => trx.insertInto('baseDataInterface').values({ id, ...input, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null }).execute());
     return ok({ id }, request.t('dictionary.createSuccess'));
   });
 
@@ -120,7 +121,7 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: 
     const input = validateInterface(request.body);
     if (await codeTaken(db, input.enCode, existing.id)) throw refuse('dataInterface.codeExists');
     await executor.checkOnSave(input);
-    await db.updateTable('baseDataInterface').set({ ...input, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
+    await audited(db, request, { entity: 'dataInterface', entityId: existing.id, action: 'update', before: existing, after: { ...existing, ...input } }, (trx) => trx.updateTable('baseDataInterface').set({ ...input, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute());
     return done(request.t('dictionary.updateSuccess'));
   });
 
@@ -129,6 +130,7 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: 
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('baseDataInterfaceLog').where('interfaceId', '=', existing.id).execute();
       await trx.deleteFrom('baseDataInterface').where('id', '=', existing.id).execute();
+      await audit(trx, request, { entity: 'dataInterface', entityId: existing.id, action: 'delete', before: existing });
     });
     return done(request.t('dictionary.deleteSuccess'));
   });
@@ -139,7 +141,7 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: 
     async (request) => {
       const existing = await findInterface(db, request.params.id);
       const enabledMark = Number(existing.enabledMark) === 1 ? 0 : 1;
-      await db.updateTable('baseDataInterface').set({ enabledMark, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
+      await audited(db, request, { entity: 'dataInterface', entityId: existing.id, action: 'update', before: existing, after: { ...existing, enabledMark } }, (trx) => trx.updateTable('baseDataInterface').set({ enabledMark, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute());
       return ok({ enabledMark }, request.t('dictionary.stateSuccess'));
     },
   );
@@ -153,10 +155,8 @@ export const dataInterfaceRoutes: FastifyPluginAsyncTypebox<{ db: Db; executor: 
       const id = newId();
       const fullName = `${existing.fullName.slice(0, 50 - suffix.length - 4)}.${request.t('dataInterface.copySuffix')}${suffix}`.slice(0, 50);
       const enCode = `${existing.enCode.slice(0, 50 - suffix.length - 5)}.copy${suffix}`;
-      await db
-        .insertInto('baseDataInterface')
-        .values({ ...existing, id, fullName, enCode, enabledMark: 0, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null })
-        .execute();
+      const copy = { ...existing, id, fullName, enCode, enabledMark: 0, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null };
+      await audited(db, request, { entity: 'dataInterface', entityId: id, action: 'create', after: copy }, (trx) => trx.insertInto('baseDataInterface').values(copy).execute());
       return ok({ id }, request.t('dictionary.copySuccess'));
     },
   );

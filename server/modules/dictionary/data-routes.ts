@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audited } from '../../audit/record';
 import { Type } from 'typebox';
 import type { Db } from '../../db';
 import type { DictionaryDataRow } from '../../db/schema';
@@ -157,7 +158,7 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.post('/DictionaryData', { config: manage, schema: { tags, summary: 'New entry', body: EntryBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } }, async (request) => {
     const input = await checkedEntry(db, request.body);
     const id = newId();
-    await db.insertInto('baseDictionaryData').values({ id, ...input, createdAt: Date.now() }).execute();
+    await audited(db, request, { entity: 'dictionaryData', entityId: id, action: 'create', after: input }, (trx) => trx.insertInto('baseDictionaryData').values({ id, ...input, createdAt: Date.now() }).execute());
     return ok({ id }, request.t('dictionary.createSuccess'));
   });
 
@@ -166,7 +167,7 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     if (!existing) throw notFound('dictionary.entryNotFound');
     // The category of an entry does not change.
     const input = await checkedEntry(db, { ...request.body, dictionaryTypeId: existing.dictionaryTypeId }, existing.id);
-    await db.updateTable('baseDictionaryData').set(input).where('id', '=', existing.id).execute();
+    await audited(db, request, { entity: 'dictionaryData', entityId: existing.id, action: 'update', before: existing, after: { ...existing, ...input } }, (trx) => trx.updateTable('baseDictionaryData').set(input).where('id', '=', existing.id).execute());
     return done(request.t('dictionary.updateSuccess'));
   });
 
@@ -180,7 +181,7 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     const row = await findEntry(db, request.params.id);
     if (!row) throw notFound('dictionary.entryNotFound');
     if ((await countChildEntries(db, row.id)) > 0) throw refuse('dictionary.entryHasChildren');
-    await db.deleteFrom('baseDictionaryData').where('id', '=', row.id).execute();
+    await audited(db, request, { entity: 'dictionaryData', entityId: row.id, action: 'delete', before: row }, (trx) => trx.deleteFrom('baseDictionaryData').where('id', '=', row.id).execute());
     return done(request.t('dictionary.deleteSuccess'));
   });
 
@@ -191,7 +192,7 @@ export const dictionaryDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       const row = await findEntry(db, request.params.id);
       if (!row) throw notFound('dictionary.entryNotFound');
       const enabledMark = Number(row.enabledMark) === 1 ? 0 : 1;
-      await db.updateTable('baseDictionaryData').set({ enabledMark }).where('id', '=', row.id).execute();
+      await audited(db, request, { entity: 'dictionaryData', entityId: row.id, action: 'update', before: row, after: { ...row, enabledMark } }, (trx) => trx.updateTable('baseDictionaryData').set({ enabledMark }).where('id', '=', row.id).execute());
       return ok({ enabledMark }, request.t('dictionary.stateSuccess'));
     },
   );

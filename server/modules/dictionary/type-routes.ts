@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audited } from '../../audit/record';
 import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
@@ -83,7 +84,7 @@ export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     if (input.parentId !== '-1' && !(await findType(db, input.parentId))) throw refuse('dictionary.parentNotFound');
     if (await typeCodeTaken(db, input.enCode)) throw refuse('dictionary.typeCodeExists');
     const id = newId();
-    await db.insertInto('baseDictionaryType').values({ id, ...input, createdAt: Date.now() }).execute();
+    await audited(db, request, { entity: 'dictionaryType', entityId: id, action: 'create', after: input }, (trx) => trx.insertInto('baseDictionaryType').values({ id, ...input, createdAt: Date.now() }).execute());
     return ok({ id }, request.t('dictionary.createSuccess'));
   });
 
@@ -101,7 +102,7 @@ export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       }
       if (await typeCodeTaken(db, input.enCode, existing.id)) throw refuse('dictionary.typeCodeExists');
       const { isTree: _fixed, ...changes } = input;
-      await db.updateTable('baseDictionaryType').set(changes).where('id', '=', existing.id).execute();
+      await audited(db, request, { entity: 'dictionaryType', entityId: existing.id, action: 'update', before: existing, after: { ...existing, ...changes } }, (trx) => trx.updateTable('baseDictionaryType').set(changes).where('id', '=', existing.id).execute());
       return done(request.t('dictionary.updateSuccess'));
     },
   );
@@ -114,7 +115,7 @@ export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       if (!existing) throw notFound('dictionary.typeNotFound');
       if ((await countChildTypes(db, existing.id)) > 0) throw refuse('dictionary.typeHasChildren');
       if ((await countEntries(db, existing.id)) > 0) throw refuse('dictionary.typeHasEntries');
-      await db.deleteFrom('baseDictionaryType').where('id', '=', existing.id).execute();
+      await audited(db, request, { entity: 'dictionaryType', entityId: existing.id, action: 'delete', before: existing }, (trx) => trx.deleteFrom('baseDictionaryType').where('id', '=', existing.id).execute());
       return done(request.t('dictionary.deleteSuccess'));
     },
   );

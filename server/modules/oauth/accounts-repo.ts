@@ -41,7 +41,7 @@ export async function recordSuccessfulLogin(db: Db, user: UserRow, ip: string | 
 
 export async function insertLoginLog(
   db: Db,
-  entry: { userId: string | null; account: string; success: boolean; message: string | null; ip: string | null; userAgent: string | null },
+  entry: { userId: string | null; account: string; success: boolean; message: string | null; ip: string | null; userAgent: string | null; kind?: 'login' | 'logout' },
 ): Promise<void> {
   await db
     .insertInto('baseLoginLog')
@@ -54,6 +54,7 @@ export async function insertLoginLog(
       ip: entry.ip,
       userAgent: entry.userAgent?.slice(0, 500) ?? null,
       createdAt: Date.now(),
+      kind: entry.kind ?? 'login',
     })
     .execute();
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { acceptNewPassword } from '../../auth/password-policy';
 import { hashPassword, storePassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
+import { audit } from '../../audit/record';
 import { newId } from '../../db/ids';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
@@ -89,6 +90,7 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<OauthOptions> = asyn
             .insertInto('baseRegistration')
             .values({ id: newId(), userId, mobile, companyName, contactName, state: 'pending', createdAt: now, decidedAt: null, decidedBy: null })
             .execute();
+          await audit(trx, { id: userId, account: mobile, ip: request.ip ?? null }, { entity: 'user', entityId: userId, action: 'create', after: { account: mobile, realName: contactName, mobile, userKind: 'customer', enabledMark: 0 } });
         });
       } catch (error) {
         // Two registrations of one number racing: the unique account index lets one through.
@@ -121,7 +123,7 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<OauthOptions> = asyn
       await consumeSmsCode(db, mobile, SMS_FORGET_PASSWORD, b.smsCode);
       const user = await findUserByMobile(db, mobile);
       if (!user || user.enabledMark !== 1) throw refuse('oauth.smsCodeWrong');
-      await storePassword(db, user.id, digest);
+      await storePassword(db, user.id, digest, { id: user.id, account: user.account, ip: request.ip ?? null });
       await revokeUserSessions(db, user.id);
       await clearFailures(db, accountKey(user.account));
       return done(request.t('profile.passwordReset'));

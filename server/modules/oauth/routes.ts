@@ -10,7 +10,7 @@ import { refuse } from '../../http/errors';
 import { bodyField, paramField } from '../../http/rate-limits';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { readSysConfig } from '../system/config-store';
-import { accountKey, clearFailures, findUserByMobile } from './accounts-repo';
+import { accountKey, clearFailures, findUserByMobile, insertLoginLog } from './accounts-repo';
 import { currentUser } from './current-user';
 import { CurrentUserData, LockStateData, LoginBody, LoginConfigData, LoginData, NeedCaptchaNote, SmsLoginBody, SmsPurposeQuery, UnlockBody } from './schemas';
 import { mobileTaken, publicAccountRoutes, SMS_REGISTER } from './public-routes';
@@ -165,7 +165,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OauthOptions> = async (app, 
       schema: { tags, summary: 'End this session (its token then answers 602)', response: { 200: EmptyEnvelope } },
     },
     async (request) => {
-      await revokeSession(db, principalOf(request).session.id, ReplyCode.tokenInvalid);
+      const { session, user } = principalOf(request);
+      await revokeSession(db, session.id, ReplyCode.tokenInvalid);
+      await insertLoginLog(db, { userId: user.id, account: user.account, success: true, message: 'oauth.logoutSuccess', kind: 'logout', ...caller(request) });
       return done(request.t('oauth.logoutSuccess'));
     },
   );

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
 import { verifyPassword } from '../../auth/passwords';
 import { createSession } from '../../auth/sessions';
-import { refuse } from '../../http/errors';
+import { AppError, refuse } from '../../http/errors';
 import type { MessageKey } from '../../../src/runtime/i18n';
 import { consumeCaptcha } from '../file/captcha-store';
 import { readSysConfig, type SysConfig } from '../system/config-store';
@@ -87,9 +87,12 @@ export async function passwordSignIn(deps: SignInDeps, input: PasswordSignIn, ca
   });
   // 2. The captcha, when required; a wrong captcha is not a password failure.
   if (captchaNeeded(config, failures)) {
-    if (!input.code?.trim()) throw refuse('oauth.captchaRequired', undefined, { needCaptcha: true });
-    const check = input.timestamp ? await consumeCaptcha(db, input.timestamp, input.code) : 'expired';
-    if (check !== 'ok') throw refuse(check === 'wrong' ? 'oauth.captchaWrong' : 'oauth.captchaExpired', undefined, { needCaptcha: true });
+    const check = !input.code?.trim() ? 'required' : input.timestamp ? await consumeCaptcha(db, input.timestamp, input.code) : 'expired';
+    if (check !== 'ok') {
+      const reason = check === 'required' ? 'oauth.captchaRequired' : check === 'wrong' ? 'oauth.captchaWrong' : 'oauth.captchaExpired';
+      await log(undefined, false, reason);
+      throw refuse(reason, undefined, { needCaptcha: true });
+    }
   }
   // 3. The password; an unknown account and a wrong password look the same.
   const user = await findUserByAccount(db, key);
@@ -130,8 +133,15 @@ export async function smsSignIn(deps: SignInDeps, input: { phone: string; smsCod
   const user = await findUserByMobile(db, phone);
   // A locked account stays locked whichever way one signs in.
   if (user) await assertNotLocked(db, accountKey(user.account), config);
-  await consumeSmsCode(db, phone, SMS_LOGIN, input.smsCode);
-  if (!user) throw refuse('oauth.smsCodeWrong');
+  await consumeSmsCode(db, phone, SMS_LOGIN, input.smsCode).catch(async (error) => {
+    const reason = error instanceof AppError ? error.key : 'oauth.smsCodeWrong';
+    await insertLoginLog(db, { userId: user?.id ?? null, account: phone, success: false, message: reason, ...caller });
+    throw error;
+  });
+  if (!user) {
+    await insertLoginLog(db, { userId: null, account: phone, success: false, message: 'oauth.smsCodeWrong', ...caller });
+    throw refuse('oauth.smsCodeWrong');
+  }
   if (user.enabledMark !== 1) {
     const reason = await disabledReason(db, user);
     await insertLoginLog(db, { userId: user.id, account: phone, success: false, message: reason, ...caller });

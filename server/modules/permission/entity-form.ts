@@ -6,6 +6,9 @@ import { bumpAccessVersion } from '../../auth/access-version';
 import { refuse } from '../../http/errors';
 import { CurrentPage } from '../../http/envelope';
 import { checkSort, CODE_PATTERN, FULL_NAME_PATTERN } from '../dictionary/validation';
+import { audit, type AuditActor } from '../../audit/record';
+
+const AUDITED = { baseOrganize: 'organize', basePosition: 'position', baseGroup: 'group' } as const;
 
 /**
  * What organisations, positions and permission groups share: the name/code/sort/status form
@@ -129,14 +132,15 @@ export function validateType(type: string | null | undefined): string | null {
  * PUT {id}/Actions/State of organisations, positions and groups: flips enabled/disabled in a
  * transaction that moves the access counter; answers the new state.
  */
-export async function toggleEnabled(db: Db, table: 'baseOrganize' | 'basePosition' | 'baseGroup', id: string, notFound: () => Error): Promise<number> {
+export async function toggleEnabled(db: Db, table: 'baseOrganize' | 'basePosition' | 'baseGroup', id: string, notFound: () => Error, actor: AuditActor): Promise<number> {
   // The three tables share id and enabled_mark: typed as one of them.
   const same = table as 'baseGroup';
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom(same).select('enabledMark').where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom(same).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
     const next = Number(row.enabledMark) === 1 ? 0 : 1;
     await trx.updateTable(same).set({ enabledMark: next }).where('id', '=', id).execute();
+    await audit(trx, actor, { entity: AUDITED[table], entityId: id, action: 'update', before: row, after: { ...row, enabledMark: next } });
     await bumpAccessVersion(trx);
     return next;
   });
@@ -146,13 +150,15 @@ export async function toggleEnabled(db: Db, table: 'baseOrganize' | 'basePositio
  * DELETE {id}: refused with `inUse`'s message while something depends on the row, checked and
  * deleted in one transaction that moves the access counter.
  */
-export async function deleteUnused(db: Db, table: 'baseOrganize' | 'basePosition' | 'baseGroup', id: string, notFound: () => Error, inUse: (trx: DbOrTrx) => Promise<MessageKey | null>): Promise<void> {
+export async function deleteUnused(db: Db, table: 'baseOrganize' | 'basePosition' | 'baseGroup', id: string, notFound: () => Error, inUse: (trx: DbOrTrx) => Promise<MessageKey | null>, actor: AuditActor): Promise<void> {
   const same = table as 'baseGroup';
   await db.transaction().execute(async (trx) => {
-    if (!(await trx.selectFrom(same).select('id').where('id', '=', id).executeTakeFirst())) throw notFound();
+    const row = await trx.selectFrom(same).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
     const reason = await inUse(trx);
     if (reason) throw refuse(reason);
     await trx.deleteFrom(same).where('id', '=', id).execute();
+    await audit(trx, actor, { entity: AUDITED[table], entityId: id, action: 'delete', before: row });
     await bumpAccessVersion(trx);
   });
 }

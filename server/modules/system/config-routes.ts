@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit } from '../../audit/record';
 import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
@@ -91,6 +92,7 @@ export const sysConfigRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       const { newUserDefaultPassword: initial } = body;
       const initialHash = initial ? await hashPassword(acceptNewPassword({ newPassword: initial }, { ...stored, ...changes }, false)) : null;
       await opts.db.transaction().execute(async (trx) => {
+        const before = { ...(await readSysConfig(trx)), adminIds: await readAdminIds(trx) };
         if (body.adminIds !== undefined) await writeAdminIds(trx, principalOf(request), body.adminIds);
         if (initial !== undefined) await writeNewUserPasswordHash(trx, initialHash);
         for (const [k, v] of secrets) await writeSecret(trx, k, v);
@@ -98,6 +100,9 @@ export const sysConfigRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
           const updated = await trx.updateTable('baseSysConfig').set({ value }).where('key', '=', key).executeTakeFirst();
           if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('baseSysConfig').values({ key, value }).execute();
         }
+        // the new users' password: only that it changed, never its hash
+        const after = { ...(await readSysConfig(trx)), adminIds: await readAdminIds(trx), ...(initial !== undefined ? { newUserInitialChanged: true } : {}) };
+        await audit(trx, request, { entity: 'config', entityId: 'SysConfig', action: 'update', before, after, name: 'SysConfig' });
       });
       return done(request.t('sysConfig.saved'));
     },

@@ -154,7 +154,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_add');
-    const id = await createRecord(db, model, perms, principal, valuesOf(request.body as Record<string, unknown>), request.locale, options.forRequest(principal));
+    const id = await createRecord(db, model, perms, principal, valuesOf(request.body as Record<string, unknown>), request.locale, options.forRequest(principal), request);
     return ok({ id }, request.t('visualdev.created'));
   });
 
@@ -174,7 +174,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { principal, model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_edit');
-    await updateRecordData(db, model, perms, principal, request.params.id, valuesOf(request.body as Record<string, unknown>), request.locale, options.forRequest(principal));
+    await updateRecordData(db, model, perms, principal, request.params.id, valuesOf(request.body as Record<string, unknown>), request.locale, options.forRequest(principal), request);
     return done(request.t('visualdev.updated'));
   });
 
@@ -184,7 +184,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   }, async (request) => {
     const { model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_remove');
-    const n = await removeRecords(db, model, perms, [request.params.id]);
+    const n = await removeRecords(db, model, perms, [request.params.id], request);
     if (n === 0) throw new AppError(ReplyCode.notFound, 'visualdev.recordNotFound');
     return done(request.t('visualdev.deleted'));
   });
@@ -210,7 +210,7 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     const { model, perms } = await context(request, request.params.modelId);
     requireButton(model, perms, 'btn_remove');
     if (request.body.ids.length === 0) throw refuse('visualdev.noSelection');
-    const deleted = await removeRecords(db, model, perms, [...new Set(request.body.ids)]);
+    const deleted = await removeRecords(db, model, perms, [...new Set(request.body.ids)], request);
     return ok({ deleted }, request.t('visualdev.deleted'));
   });
 

@@ -1,4 +1,5 @@
 import type { Principal } from '../../auth/principal';
+import { audit, type AuditActor } from '../../audit/record';
 import type { Db, Dialect } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRecordRow } from '../../db/schema';
@@ -202,7 +203,7 @@ async function checkParent(db: Db, model: CompiledModel, perms: ModelPermissions
   }
 }
 
-export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues): Promise<string> {
+export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues, actor: AuditActor): Promise<string> {
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
   await validateOrRefuse(db, model, perms, data, 'create', locale, interfaceValues);
   await checkParent(db, model, perms, null, data);
@@ -215,6 +216,7 @@ export async function createRecord(db: Db, model: CompiledModel, perms: ModelPer
       organizeId: company, departmentId: principal.user.organizeId, positionId: principal.user.positionId,
     };
     await insertRecords(trx, model, [row]);
+    await audit(trx, actor, { entity: 'record', entityId: id, action: 'create', after: data, name: model.fullName });
   });
   return id;
 }
@@ -226,7 +228,7 @@ export async function loadRecord(db: Db, model: CompiledModel, id: string, perms
   return { row, data: JSON.parse(row.data) as Record<string, unknown> };
 }
 
-export async function updateRecordData(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, id: string, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues): Promise<void> {
+export async function updateRecordData(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, id: string, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues, actor: AuditActor): Promise<void> {
   // Interfaces answer before the transaction opens: a slow upstream must not hold the write lock.
   await prefetchInterfaceValues(model, input, interfaceValues);
   await db.transaction().execute(async (trx) => {
@@ -236,12 +238,22 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
     await validateOrRefuse(trx, model, perms, data, 'update', locale, interfaceValues, stored);
     await checkParent(trx, model, perms, id, data);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
+    await audit(trx, actor, { entity: 'record', entityId: id, action: 'update', before: stored, after: data, name: model.fullName });
   });
 }
 
 /** Deletes the given records that are inside the caller's data scope; returns how many. */
-export async function removeRecords(db: Db, model: CompiledModel, perms: ModelPermissions, ids: string[]): Promise<number> {
-  return db.transaction().execute((trx) => deleteRecords(trx, model.id, ids, perms.scopeSql?.where));
+export async function removeRecords(db: Db, model: CompiledModel, perms: ModelPermissions, ids: string[], actor: AuditActor): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const scope = perms.scopeSql?.where;
+    // what the audit log keeps of each: read inside the scope, as the delete itself judges
+    let gone = trx.selectFrom('visualdevRecord as r').select(['r.id', 'r.data']).where('r.modelId', '=', model.id).where('r.id', 'in', ids.length ? ids : ['']);
+    if (scope) gone = gone.where(scope);
+    const rows = await gone.execute();
+    const deleted = await deleteRecords(trx, model.id, ids, scope);
+    for (const r of rows) await audit(trx, actor, { entity: 'record', entityId: r.id, action: 'delete', before: JSON.parse(r.data) as object, name: model.fullName });
+    return deleted;
+  });
 }
 
 /** Only the fields a user may read from a record (form permissions), for edit and detail. */

@@ -259,7 +259,7 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; options: Inter
     let recordId: string;
     try {
       const principal = anonymousPrincipal();
-      recordId = await createRecord(db, model, WHOLE_FORM, principal, input, request.locale, options.forRequest(principal));
+      recordId = await createRecord(db, model, WHOLE_FORM, principal, input, request.locale, options.forRequest(principal), request);
     } catch (e) {
       await giveBackSubmissionSlot(db, link.id);
       throw e;

@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { useContext, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 import SparkMD5 from 'spark-md5';
 import type { CompiledResourceAction, CompiledResourcePage } from '../../runtime/model/pages';
 import { useNavigateTo } from '../context';
+import { DetailViewer } from '../detail/DetailViewer';
 import { useAsync } from '../data/hooks';
 import { DataProviderContext, useDataProvider, type DataProvider, type RecordRow } from '../data/provider';
 import { createResourceDataProvider, resolveCall, resourceTreeId, withOverrides } from '../data/resource-provider';
@@ -70,6 +71,9 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
   const treeParam = model?.list.tree?.relationField ?? null;
   const provider = useMemo(() => (page ? createResourceDataProvider(page, outer, treeParam) : outer), [page, outer, treeParam]);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // 详情 (detail): the row read through the page's info call, drawn read-only (a read-only log's row)
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const closeDetail = useCallback(() => setDetailId(null), []);
   const [acting, setActing] = useState<{ action: CompiledResourceAction; row: RecordRow } | null>(null);
   const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
@@ -118,9 +122,11 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
           rowActions={rowActions}
           onAdd={() => setEditing({ id: null })}
           onEdit={(row) => setEditing({ id: String(row.id) })}
+          onDetail={page.calls.info ? (row) => setDetailId(String(row.id)) : undefined}
           onAddChild={(row) => setEditing({ id: null, parent: String(row.id) })}
         />
         {editing ? <FormPopup model={model} permissions={permissions} editing={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), reload())} /> : null}
+        <DetailViewer model={model} permissions={permissions} recordId={detailId} onClose={closeDetail} />
         {acting?.action.formData ? (
           <ActionForm page={page} action={acting.action} row={acting.row} onDone={(saved) => (setActing(null), saved && reload())} />
         ) : (

@@ -54,7 +54,7 @@ export function compileResourcePage(descriptor: unknown, options: CompileOptions
   } else if (model) {
     const known = new Set(actions.map((a) => a.value));
     for (const b of model.list.rowButtons) if (!['edit', 'remove', 'detail'].includes(b.value) && !known.has(b.value)) ctx.error('columnData.customBtnsList', 'admin.buttonWithoutAction', { value: b.value });
-    const need: [string, ResourceCallName][] = [['add', 'create'], ['edit', 'update'], ['remove', 'delete']];
+    const need: [string, ResourceCallName][] = [['add', 'create'], ['edit', 'update'], ['remove', 'delete'], ['detail', 'info']];
     const buttons = new Set([...model.list.buttons, ...model.list.rowButtons].map((b) => b.value));
     for (const [button, call] of need) if (buttons.has(button) && !calls[call]) ctx.error('calls', 'admin.missingCall', { call, button });
     if (!calls.list) ctx.error('calls', 'compile.missingKey', { key: 'calls.list' });

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db';
+import { audit, type AuditActor } from '../../../audit/record';
 import { newId } from '../../../db/ids';
 import type { AuthorizeRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
@@ -80,8 +81,8 @@ export async function roleGrantTree(db: Db, roleId: string) {
  * scheme must belong to a menu the role holds after the save; a grantor who is not an
  * administrator changes only what they hold themselves (grantor.ts). Nothing is written on a refusal.
  */
-export async function saveRoleGrants(db: Db, roleId: string, areas: Partial<Record<GrantArea, string[]>>, grantor: GrantSet | null): Promise<void> {
-  await roleOrMissing(db, roleId);
+export async function saveRoleGrants(db: Db, roleId: string, areas: Partial<Record<GrantArea, string[]>>, grantor: GrantSet | null, actor: AuditActor): Promise<void> {
+  const role = await roleOrMissing(db, roleId);
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('baseAuthorize').select(['itemType', 'itemId']).where('objectType', '=', 'Role').where('objectId', '=', roleId).execute();
     const wanted = (area: GrantArea) => [...new Set(areas[area] ?? current.filter((r) => r.itemType === area).map((r) => r.itemId))];
@@ -124,6 +125,7 @@ export async function saveRoleGrants(db: Db, roleId: string, areas: Partial<Reco
     await trx.deleteFrom('baseAuthorize').where('objectType', '=', 'Role').where('objectId', '=', roleId).where('itemType', 'in', [...GRANT_AREAS]).execute();
     const rows: AuthorizeRow[] = GRANT_AREAS.flatMap((itemType) => next[itemType].map((itemId) => ({ id: newId(), objectType: 'Role' as const, objectId: roleId, itemType, itemId })));
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('baseAuthorize').values(rows.slice(i, i + 500)).execute();
+    await audit(trx, actor, { entity: 'authority', entityId: roleId, action: 'update', before: Object.fromEntries(GRANT_AREAS.map((a) => [a, current.filter((r) => r.itemType === a).map((r) => r.itemId)])), after: next, name: role.fullName });
     await bumpAccessVersion(trx);
   });
 }

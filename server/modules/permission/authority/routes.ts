@@ -91,7 +91,7 @@ export const authorityRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       body: SaveBody, response: { 200: EmptyEnvelope },
     },
   }, async (request) => {
-    await saveRoleGrants(db, request.params.roleId, request.body as Record<string, string[]>, principalOf(request).grants);
+    await saveRoleGrants(db, request.params.roleId, request.body as Record<string, string[]>, principalOf(request).grants, request);
     return done(request.t('authority.saved'));
   });
 

@@ -9,6 +9,7 @@ import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../../http/
 import { ReplyCode } from '../../../../src/runtime/codes';
 import type { DbOrTrx } from '../../dictionary/repository';
 import { TreeSchema } from '../../dictionary/tree';
+import { audit, type AuditActor } from '../../../audit/record';
 import {
   IdParams, NamedBodyFields, NamedViewFields, PagedQueryFields, StateData, deleteUnused, likePattern, listOrder, namedView, toggleEnabled, validateNamed, validateType, uniqueAsRefusal, type NamedInput,
 } from '../entity-form';
@@ -27,7 +28,7 @@ const groupView = (r: GroupRow) => ({ ...namedView(r), type: r.type });
 const findGroup = (db: Db, id: string) => db.selectFrom('baseGroup').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Creates or updates a group in one transaction: code and name unique. */
-async function saveGroup(db: Db, input: NamedInput & { type?: string | null }, existing?: GroupRow): Promise<string> {
+async function saveGroup(db: Db, input: NamedInput & { type?: string | null }, existing: GroupRow | undefined, actor: AuditActor): Promise<string> {
   const values = { ...validateNamed(input), type: validateType(input.type) };
   const saving = db.transaction().execute(async (trx) => {
     const id = existing?.id ?? newId();
@@ -36,6 +37,7 @@ async function saveGroup(db: Db, input: NamedInput & { type?: string | null }, e
     if (await clash('fullName', values.fullName)) throw refuse('group.nameExists');
     if (existing) await trx.updateTable('baseGroup').set(values).where('id', '=', id).execute();
     else await trx.insertInto('baseGroup').values({ id, ...values, createdAt: Date.now() }).execute();
+    await audit(trx, actor, { entity: 'group', entityId: id, action: existing ? 'update' : 'create', before: existing, after: { ...existing, ...values } });
     await bumpAccessVersion(trx);
     return id;
   });
@@ -75,7 +77,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.post(
     '/Group',
     { config: manage, schema: { tags, summary: 'New group', body: GroupBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } },
-    async (request) => ok({ id: await saveGroup(db, request.body) }, request.t('dictionary.createSuccess')),
+    async (request) => ok({ id: await saveGroup(db, request.body, undefined, request) }, request.t('dictionary.createSuccess')),
   );
 
   app.get(
@@ -94,7 +96,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     async (request) => {
       const existing = await findGroup(db, request.params.id);
       if (!existing) throw notFound();
-      await saveGroup(db, request.body, existing);
+      await saveGroup(db, request.body, existing, request);
       return done(request.t('dictionary.updateSuccess'));
     },
   );
@@ -105,7 +107,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     async (request) => {
       const hasMembers = async (trx: DbOrTrx) =>
         Boolean(await trx.selectFrom('baseUserRelation').select('id').where('objectType', '=', 'Group').where('objectId', '=', request.params.id).limit(1).executeTakeFirst());
-      await deleteUnused(db, 'baseGroup', request.params.id, notFound, async (trx) => ((await hasMembers(trx)) ? 'group.hasUsers' : null));
+      await deleteUnused(db, 'baseGroup', request.params.id, notFound, async (trx) => ((await hasMembers(trx)) ? 'group.hasUsers' : null), request);
       return done(request.t('dictionary.deleteSuccess'));
     },
   );
@@ -113,6 +115,6 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.put(
     '/Group/:id/Actions/State',
     { config: manage, schema: { tags, summary: 'Toggle enabled (1) / disabled (0); replies the new state', params: IdParams, response: { 200: Envelope(StateData) } } },
-    async (request) => ok({ enabledMark: await toggleEnabled(db, 'baseGroup', request.params.id, notFound) }, request.t('dictionary.stateSuccess')),
+    async (request) => ok({ enabledMark: await toggleEnabled(db, 'baseGroup', request.params.id, notFound, request) }, request.t('dictionary.stateSuccess')),
   );
 };

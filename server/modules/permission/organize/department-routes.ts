@@ -59,7 +59,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
   app.post(
     '/Organize/Department',
     { config: manage, schema: { tags, summary: 'New department (parentId: a company or a department, required)', body: OrganizeBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } },
-    async (request) => ok({ id: await saveOrganize(db, 'department', request.body) }, request.t('dictionary.createSuccess')),
+    async (request) => ok({ id: await saveOrganize(db, 'department', request.body, undefined, request) }, request.t('dictionary.createSuccess')),
   );
 
   app.get(
@@ -76,7 +76,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
     { config: manage, schema: { tags, summary: 'Update a department', params: IdParams, body: OrganizeBody, response: { 200: EmptyEnvelope } } },
     async (request) => {
       const existing = await findDepartment(db, request.params.id);
-      await saveOrganize(db, 'department', request.body, existing);
+      await saveOrganize(db, 'department', request.body, existing, request);
       return done(request.t('dictionary.updateSuccess'));
     },
   );

@@ -104,7 +104,7 @@ export const organizeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
   app.post(
     '/Organize',
     { config: manage, schema: { tags, summary: "New company (parentId: a company, or '-1'/absent for a top company)", body: OrganizeBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } },
-    async (request) => ok({ id: await saveOrganize(db, 'company', request.body) }, request.t('dictionary.createSuccess')),
+    async (request) => ok({ id: await saveOrganize(db, 'company', request.body, undefined, request) }, request.t('dictionary.createSuccess')),
   );
 
   app.get(
@@ -123,7 +123,7 @@ export const organizeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     async (request) => {
       const existing = await findOrganize(db, request.params.id);
       if (!existing) throw organizeNotFound();
-      await saveOrganize(db, existing.category, request.body, existing);
+      await saveOrganize(db, existing.category, request.body, existing, request);
       return done(request.t('dictionary.updateSuccess'));
     },
   );
@@ -132,7 +132,7 @@ export const organizeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     '/Organize/:id',
     { config: manage, schema: { tags, summary: 'Delete a company or department with nothing below it and no users, positions or roles', params: IdParams, response: { 200: EmptyEnvelope } } },
     async (request) => {
-      await deleteUnused(db, 'baseOrganize', request.params.id, organizeNotFound, (trx) => organizeInUse(trx, request.params.id));
+      await deleteUnused(db, 'baseOrganize', request.params.id, organizeNotFound, (trx) => organizeInUse(trx, request.params.id), request);
       return done(request.t('dictionary.deleteSuccess'));
     },
   );
@@ -141,7 +141,7 @@ export const organizeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     '/Organize/:id/Actions/State',
     { config: manage, schema: { tags, summary: 'Toggle enabled (1) / disabled (0); replies the new state', params: IdParams, response: { 200: Envelope(StateData) } } },
     async (request) => {
-      const enabledMark = await toggleEnabled(db, 'baseOrganize', request.params.id, organizeNotFound);
+      const enabledMark = await toggleEnabled(db, 'baseOrganize', request.params.id, organizeNotFound, request);
       return ok({ enabledMark }, request.t('dictionary.stateSuccess'));
     },
   );

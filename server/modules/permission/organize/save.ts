@@ -4,6 +4,7 @@ import type { OrganizeRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
 import { subtreeIds } from '../../../auth/org-tree';
 import { refuse } from '../../../http/errors';
+import { audit, type AuditActor } from '../../../audit/record';
 import { validateNamed, uniqueAsRefusal, type NamedInput } from '../entity-form';
 import { listOrganizes } from './repository';
 import { parentsOf } from './views';
@@ -34,7 +35,7 @@ function validateOrganize(input: OrganizeInput, category: OrganizeRow['category'
  * the top); the code is unique, the name unique among its siblings, the manager a user. The
  * tree decides data scope, so the access counter moves with it.
  */
-export async function saveOrganize(db: Db, category: OrganizeRow['category'], input: OrganizeInput, existing?: OrganizeRow): Promise<string> {
+export async function saveOrganize(db: Db, category: OrganizeRow['category'], input: OrganizeInput, existing: OrganizeRow | undefined, actor: AuditActor): Promise<string> {
   const values = validateOrganize(input, existing?.category ?? category, existing);
   const saving = db.transaction().execute(async (trx) => {
     const all = await listOrganizes(trx);
@@ -50,6 +51,7 @@ export async function saveOrganize(db: Db, category: OrganizeRow['category'], in
     if (values.managerId && !(await trx.selectFrom('baseUser').select('id').where('id', '=', values.managerId).executeTakeFirst())) throw refuse('organize.managerNotFound');
     if (existing) await trx.updateTable('baseOrganize').set(values).where('id', '=', id).execute();
     else await trx.insertInto('baseOrganize').values({ id, category, ...values, createdAt: Date.now() }).execute();
+    await audit(trx, actor, { entity: 'organize', entityId: id, action: existing ? 'update' : 'create', before: existing, after: { category, ...existing, ...values } });
     await bumpAccessVersion(trx);
     return id;
   });

@@ -111,7 +111,7 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
   app.post(
     '/Position',
     { config: manage, schema: { tags, summary: 'New position', body: PositionBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } },
-    async (request) => ok({ id: await savePosition(db, request.body) }, request.t('dictionary.createSuccess')),
+    async (request) => ok({ id: await savePosition(db, request.body, undefined, request) }, request.t('dictionary.createSuccess')),
   );
 
   app.get(
@@ -130,7 +130,7 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     async (request) => {
       const existing = await findPosition(db, request.params.id);
       if (!existing) throw notFound();
-      await savePosition(db, request.body, existing);
+      await savePosition(db, request.body, existing, request);
       return done(request.t('dictionary.updateSuccess'));
     },
   );
@@ -139,7 +139,7 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     '/Position/:id',
     { config: manage, schema: { tags, summary: 'Delete a position no user holds', params: IdParams, response: { 200: EmptyEnvelope } } },
     async (request) => {
-      await deleteUnused(db, 'basePosition', request.params.id, notFound, async (trx) => ((await positionHeld(trx, request.params.id)) ? 'position.hasUsers' : null));
+      await deleteUnused(db, 'basePosition', request.params.id, notFound, async (trx) => ((await positionHeld(trx, request.params.id)) ? 'position.hasUsers' : null), request);
       return done(request.t('dictionary.deleteSuccess'));
     },
   );
@@ -148,7 +148,7 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     '/Position/:id/Actions/State',
     { config: manage, schema: { tags, summary: 'Toggle enabled (1) / disabled (0); replies the new state', params: IdParams, response: { 200: Envelope(StateData) } } },
     async (request) => {
-      const enabledMark = await toggleEnabled(db, 'basePosition', request.params.id, notFound);
+      const enabledMark = await toggleEnabled(db, 'basePosition', request.params.id, notFound, request);
       return ok({ enabledMark }, request.t('dictionary.stateSuccess'));
     },
   );

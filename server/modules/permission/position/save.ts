@@ -3,6 +3,7 @@ import { newId } from '../../../db/ids';
 import type { PositionRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
 import { refuse } from '../../../http/errors';
+import { audit, type AuditActor } from '../../../audit/record';
 import { validateNamed, validateType, uniqueAsRefusal, type NamedInput } from '../entity-form';
 
 export interface PositionInput extends NamedInput {
@@ -14,7 +15,7 @@ export interface PositionInput extends NamedInput {
  * Creates (no `existing`) or updates a position in one transaction: its organisation exists,
  * its code is unique and its name unique within the organisation.
  */
-export async function savePosition(db: Db, input: PositionInput, existing?: PositionRow): Promise<string> {
+export async function savePosition(db: Db, input: PositionInput, existing: PositionRow | undefined, actor: AuditActor): Promise<string> {
   const named = validateNamed(input);
   const organizeId = input.organizeId?.trim();
   if (!organizeId) throw refuse('position.organizeRequired');
@@ -31,6 +32,7 @@ export async function savePosition(db: Db, input: PositionInput, existing?: Posi
     if (await clash('fullName', values.fullName)) throw refuse('position.nameExists');
     if (existing) await trx.updateTable('basePosition').set(values).where('id', '=', id).execute();
     else await trx.insertInto('basePosition').values({ id, ...values, createdAt: Date.now() }).execute();
+    await audit(trx, actor, { entity: 'position', entityId: id, action: existing ? 'update' : 'create', before: existing, after: { ...existing, ...values } });
     await bumpAccessVersion(trx);
     return id;
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit } from '../../../audit/record';
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
 import type { RoleRow } from '../../../db/schema';
@@ -125,6 +126,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       const input = await checkedRole(trx, request.body);
       await trx.insertInto('baseRole').values({ id, ...input.role, createdAt: Date.now() }).execute();
       await setRoleOrganizes(trx, id, input.organizeIds, newId);
+      await audit(trx, request, { entity: 'role', entityId: id, action: 'create', after: { ...input.role, organizeIds: input.organizeIds } });
       await bumpAccessVersion(trx);
     });
     return ok({ id }, request.t('dictionary.createSuccess'));
@@ -135,8 +137,10 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       const existing = await findRole(trx, request.params.id);
       if (!existing) throw notFound();
       const input = await checkedRole(trx, request.body, existing);
+      const organizeIds = (await organizeIdsOfRoles(trx, [existing.id])).get(existing.id) ?? [];
       await trx.updateTable('baseRole').set(input.role).where('id', '=', existing.id).execute();
       await setRoleOrganizes(trx, existing.id, input.organizeIds, newId);
+      await audit(trx, request, { entity: 'role', entityId: existing.id, action: 'update', before: { ...existing, organizeIds }, after: { ...existing, ...input.role, organizeIds: input.organizeIds } });
       await bumpAccessVersion(trx);
     });
     return done(request.t('dictionary.updateSuccess'));
@@ -155,6 +159,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         await trx.deleteFrom('baseOrganizeRelation').where('objectType', '=', 'Role').where('objectId', '=', role.id).execute();
         await trx.deleteFrom('baseAuthorize').where('objectType', '=', 'Role').where('objectId', '=', role.id).execute();
         await trx.deleteFrom('baseRole').where('id', '=', role.id).execute();
+        await audit(trx, request, { entity: 'role', entityId: role.id, action: 'delete', before: role });
         await bumpAccessVersion(trx);
       });
       return done(request.t('dictionary.deleteSuccess'));
@@ -171,6 +176,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         if (isBuiltIn(role)) throw refuse('role.builtInFixed');
         const next = Number(role.enabledMark) === 1 ? 0 : 1;
         await trx.updateTable('baseRole').set({ enabledMark: next }).where('id', '=', role.id).execute();
+        await audit(trx, request, { entity: 'role', entityId: role.id, action: 'update', before: role, after: { ...role, enabledMark: next } });
         await bumpAccessVersion(trx);
         return next;
       });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit } from '../../../audit/record';
 import type { Db } from '../../../db';
 import { principalOf } from '../../../auth/access';
 import { bumpAccessVersion } from '../../../auth/access-version';
@@ -33,7 +34,10 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       const digest = acceptNewPassword(request.body, await readSysConfig(db), false);
       const passwordHash = await hashPassword(digest);
       // changePasswordDate null: a password someone else chose counts as an initial one.
-      await db.updateTable('baseUser').set({ passwordHash, changePasswordDate: null, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('baseUser').set({ passwordHash, changePasswordDate: null, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+        await audit(trx, request, { entity: 'user', entityId: user.id, action: 'update', before: {}, after: { passwordChanged: true }, name: user.account });
+      });
       await revokeUserSessions(db, user.id);
       return done(request.t('users.passwordReset'));
     },
@@ -60,6 +64,7 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       if (enabledMark === 0 && user.isAdministrator === 1) throw refuse('users.disableAdministrator');
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('baseUser').set({ enabledMark, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+        await audit(trx, request, { entity: 'user', entityId: user.id, action: 'update', before: user, after: { ...user, enabledMark } });
         await bumpAccessVersion(trx);
       });
       if (enabledMark === 0) await revokeUserSessions(db, user.id);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit } from '../../../audit/record';
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
 import type { UserRow } from '../../../db/schema';
@@ -100,7 +101,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       const { passwordHash, isDefault } = await initialPasswordHash(db);
       const id = await db.transaction().execute(async (trx) => {
         await validateUser(trx, input, null, caller);
-        return insertUser(trx, input, passwordHash);
+        return insertUser(trx, input, passwordHash, request);
       });
       return ok({ id }, request.t(isDefault ? 'users.created' : 'users.createdWithoutPassword'));
     },
@@ -124,6 +125,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
         await validateUser(trx, input, user.id, caller, stored.roleIds);
         await trx.updateTable('baseUser').set({ ...userColumns(input), updatedAt: Date.now() }).where('id', '=', user.id).execute();
         await writeMemberships(trx, user.id, input);
+        await audit(trx, request, { entity: 'user', entityId: user.id, action: 'update', before: stored, after: input });
         // A renamed account starts with a clean failure count under its new name.
         if (accountKey(input.account) !== accountKey(user.account)) await clearFailures(trx, accountKey(user.account));
       });
@@ -159,6 +161,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
         await trx.deleteFrom('baseRegistration').where('userId', '=', user.id).execute();
         await trx.deleteFrom('baseLoginFailure').where('account', '=', accountKey(user.account)).execute();
         await trx.deleteFrom('baseUser').where('id', '=', user.id).execute();
+        await audit(trx, request, { entity: 'user', entityId: user.id, action: 'delete', before: user });
         await bumpAccessVersion(trx);
       });
       await revokeUserSessions(db, user.id);

@@ -108,7 +108,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ db: Db; dataDir: string
       const rows = request.body.list.map(textRow);
       if (rows.length === 0) throw refuse('users.importEmpty');
       const { passwordHash } = await initialPasswordHash(db);
-      const result = await importRows(db, rows, principalOf(request), request.locale, passwordHash);
+      const result = await importRows(db, rows, principalOf(request), request.locale, passwordHash, request);
       return ok(result, request.t('users.importDone', { snum: result.snum, fnum: result.fnum }));
     },
   );

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AuditActor } from '../../../audit/record';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import XLSX from '@e965/xlsx';
@@ -204,7 +205,7 @@ async function rowInput(db: Trx, row: TextRow): Promise<UserInput> {
  * reported with its reason and the valid rows are written (all of them or, on an unexpected
  * failure, none).
  */
-export async function importRows(db: Db, rows: readonly TextRow[], caller: Principal, locale: Locale, passwordHash: string) {
+export async function importRows(db: Db, rows: readonly TextRow[], caller: Principal, locale: Locale, passwordHash: string, actor: AuditActor) {
   const failResult: Static<typeof ImportRowOut>[] = [];
   let snum = 0;
   await db.transaction().execute(async (trx) => {
@@ -212,7 +213,7 @@ export async function importRows(db: Db, rows: readonly TextRow[], caller: Princ
       try {
         const input = await rowInput(trx, row);
         await validateUser(trx, input, null, caller);
-        await insertUser(trx, input, passwordHash);
+        await insertUser(trx, input, passwordHash, actor);
         snum += 1;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -7,6 +7,7 @@ import type { Database, UserRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
 import { ancestorIds, organizeParents } from '../../../auth/org-tree';
 import type { Principal } from '../../../auth/principal';
+import { audit, type AuditActor } from '../../../audit/record';
 import { hashPassword, md5Hex } from '../../../auth/passwords';
 import { refuse } from '../../../http/errors';
 import { matchesShared } from '../../../../src/runtime/validation/patterns';
@@ -243,7 +244,7 @@ export async function initialPasswordHash(db: Db): Promise<{ passwordHash: strin
   return { passwordHash: await hashPassword(md5Hex(randomBytes(24).toString('base64url'))), isDefault: false };
 }
 
-export async function insertUser(db: Trx, input: UserInput, passwordHash: string, now = Date.now()): Promise<string> {
+export async function insertUser(db: Trx, input: UserInput, passwordHash: string, actor: AuditActor, now = Date.now()): Promise<string> {
   const id = newId();
   const row: UserRow = {
     id, ...userColumns(input), passwordHash, signImg: null, isAdministrator: 0, theme: null, language: null, portalId: null, changePasswordDate: null,
@@ -251,5 +252,6 @@ export async function insertUser(db: Trx, input: UserInput, passwordHash: string
   };
   await db.insertInto('baseUser').values(row).execute();
   await writeMemberships(db, id, input);
+  await audit(db, actor, { entity: 'user', entityId: id, action: 'create', after: input });
   return id;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit } from '../../../audit/record';
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
 import { AppError, refuse } from '../../../http/errors';
@@ -99,7 +100,11 @@ export const areaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         if (type > MAX_LEVEL) throw refuse('area.tooDeep');
       }
       if (await areaCodeTaken(db, input.enCode)) throw refuse('area.codeExists');
-      await db.insertInto('baseArea').values({ id: input.enCode, ...input, type: String(type), createdAt: Date.now() }).execute();
+      const row = { id: input.enCode, ...input, type: String(type), createdAt: Date.now() };
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('baseArea').values(row).execute();
+        await audit(trx, request, { entity: 'area', entityId: row.id, action: 'create', after: row });
+      });
       return ok({ id: input.enCode }, request.t('dictionary.createSuccess'));
     },
   );
@@ -117,11 +122,11 @@ export const areaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       // Fields not sent keep their stored values.
       const input = validateArea({ parentId, fullName, enCode, quickQuery, sortCode: Number(sortCode), enabledMark: Number(enabledMark), description, ...request.body });
       if (input.enCode !== existing.enCode || input.parentId !== existing.parentId) throw refuse('area.placeFixed');
-      await db
-        .updateTable('baseArea')
-        .set({ fullName: input.fullName, quickQuery: input.quickQuery, sortCode: input.sortCode, enabledMark: input.enabledMark, description: input.description })
-        .where('id', '=', existing.id)
-        .execute();
+      const changes = { fullName: input.fullName, quickQuery: input.quickQuery, sortCode: input.sortCode, enabledMark: input.enabledMark, description: input.description };
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('baseArea').set(changes).where('id', '=', existing.id).execute();
+        await audit(trx, request, { entity: 'area', entityId: existing.id, action: 'update', before: existing, after: { ...existing, ...changes } });
+      });
       return done(request.t('dictionary.updateSuccess'));
     },
   );
@@ -142,6 +147,7 @@ export const areaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       if (!row) throw notFound();
       if ((await countChildAreas(trx, row.id)) > 0) throw refuse('area.hasChildren');
       await trx.deleteFrom('baseArea').where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'area', entityId: row.id, action: 'delete', before: row });
     });
     return done(request.t('dictionary.deleteSuccess'));
   });
@@ -153,7 +159,10 @@ export const areaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       const row = await findArea(db, request.params.id);
       if (!row) throw notFound();
       const enabledMark = Number(row.enabledMark) === 1 ? 0 : 1;
-      await db.updateTable('baseArea').set({ enabledMark }).where('id', '=', row.id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('baseArea').set({ enabledMark }).where('id', '=', row.id).execute();
+        await audit(trx, request, { entity: 'area', entityId: row.id, action: 'update', before: row, after: { ...row, enabledMark } });
+      });
       return ok({ enabledMark }, request.t('dictionary.stateSuccess'));
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit } from '../../../audit/record';
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
 import { newId } from '../../../db/ids';
@@ -77,10 +78,13 @@ export const billRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     await checkCategory(db, input.category);
     if (await codeTaken(db, input.enCode)) throw refuse('billRule.codeExists');
     const id = newId();
-    await db
-      .insertInto('baseBillRule')
-      .values({ id, ...input, lastNumber: null, lastPeriod: null, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('baseBillRule')
+        .values({ id, ...input, lastNumber: null, lastPeriod: null, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null })
+        .execute();
+      await audit(trx, request, { entity: 'billRule', entityId: id, action: 'create', after: input });
+    });
     return ok({ id }, request.t('dictionary.createSuccess'));
   });
 
@@ -97,7 +101,10 @@ export const billRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
         const users = await modelsUsingRule(db, existing.enCode);
         if (users.length) throw refuse('billRule.codeLocked', { names: users.map((m) => m.fullName).join('、') });
       }
-      await db.updateTable('baseBillRule').set({ ...input, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('baseBillRule').set({ ...input, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
+        await audit(trx, request, { entity: 'billRule', entityId: existing.id, action: 'update', before: existing, after: { ...existing, ...input } });
+      });
       return done(request.t('dictionary.updateSuccess'));
     },
   );
@@ -112,6 +119,7 @@ export const billRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('baseBillRuleIssued').where('ruleId', '=', existing.id).execute();
         await trx.deleteFrom('baseBillRule').where('id', '=', existing.id).execute();
+        await audit(trx, request, { entity: 'billRule', entityId: existing.id, action: 'delete', before: existing });
       });
       return done(request.t('dictionary.deleteSuccess'));
     },
@@ -123,7 +131,10 @@ export const billRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     async (request) => {
       const existing = await findRule(db, request.params.id);
       const enabledMark = Number(existing.enabledMark) === 1 ? 0 : 1;
-      await db.updateTable('baseBillRule').set({ enabledMark, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('baseBillRule').set({ enabledMark, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
+        await audit(trx, request, { entity: 'billRule', entityId: existing.id, action: 'update', before: existing, after: { ...existing, enabledMark } });
+      });
       return ok({ enabledMark }, request.t('dictionary.stateSuccess'));
     },
   );

@@ -1,0 +1,57 @@
+import type {
+  AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, RoleRow, UserRow,
+} from '../db/schema';
+
+/**
+ * What the audit log keeps of each audited entity: an allow-list of fields per row type. A field
+ * not listed here never reaches the log, so secrets (password hashes, request headers of HTTP
+ * interfaces, the initial-password hash in the configuration) are left out by construction: a new
+ * column stays out of the log until someone lists it here.
+ */
+/** The allow-list of a row type; `Extra` names values the write path adds beside the row (memberships). */
+const fields = <Row, Extra extends string = never>() => <const K extends readonly ((keyof Row & string) | Extra)[]>(keys: K) => keys;
+
+const NAMED = ['fullName', 'enCode', 'sortCode', 'enabledMark', 'description'] as const;
+
+export const AUDIT_FIELDS = {
+  organize: fields<OrganizeRow>()(['category', 'parentId', ...NAMED, 'managerId']),
+  position: fields<PositionRow>()(['organizeId', ...NAMED, 'type']),
+  group: fields<GroupRow>()([...NAMED, 'type']),
+  role: fields<RoleRow, 'organizeIds'>()([...NAMED, 'type', 'globalMark', 'organizeIds']),
+  // no passwordHash, no sign-in times and addresses (they are the login log's)
+  user: fields<UserRow, 'roleIds' | 'positionIds' | 'groupIds' | 'organizeIds' | 'passwordChanged'>()([
+    'account', 'realName', 'mobile', 'email', 'gender', 'organizeId', 'positionId', 'managerId', 'isAdministrator', 'userKind', 'enabledMark', 'description',
+    'roleIds', 'positionIds', 'groupIds', 'organizeIds', 'passwordChanged',
+  ]),
+  // a role's grant set: lists of granted item ids per kind
+  authority: ['module', 'button', 'column', 'form', 'resource', 'api', 'dataInterface'],
+  area: fields<AreaRow>()(['parentId', 'fullName', 'enCode', 'type', 'quickQuery', 'sortCode', 'enabledMark', 'description']),
+  billRule: fields<BillRuleRow>()(['fullName', 'enCode', 'category', 'prefix', 'dateFormat', 'digit', 'startNumber', 'sortCode', 'enabledMark', 'description']),
+  dictionaryType: fields<DictionaryTypeRow>()(['parentId', 'fullName', 'fullNameI18n', 'enCode', 'isTree', 'sortCode', 'description']),
+  dictionaryData: fields<DictionaryDataRow>()(['dictionaryTypeId', 'parentId', 'fullName', 'fullNameI18n', 'enCode', 'sortCode', 'enabledMark', 'description']),
+  // requestHeaders may carry credentials of the upstream: never logged
+  dataInterface: fields<DataInterfaceRow>()(['categoryId', 'fullName', 'enCode', 'type', 'dataSource', 'queryText', 'requestMethod', 'path', 'requestParameters', 'responseFields', 'enabledMark', 'sortCode', 'description']),
+  // system configuration: its typed keys (SysConfig) and the administrator list; the new users'
+  // password is logged as "changed" only (config-routes passes a flag, never the hash)
+  config: null,
+  // a visualdev record: its form values (the model's own fields; system fields are the row's)
+  record: null,
+} as const satisfies Record<string, readonly string[] | null>;
+
+export type AuditEntity = keyof typeof AUDIT_FIELDS;
+
+/** Fields whose name alone says "secret": dropped even from entities logged whole (config, records). */
+export const SECRET_FIELD = /pass(word)?|secret|token|hash|credential|private|api[-_]?key/i;
+
+/** The logged projection of a row. Entities without an allow-list drop secret-named fields. */
+export function projection(entity: AuditEntity, row: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  const allowed = AUDIT_FIELDS[entity] as readonly string[] | null;
+  const out: Record<string, unknown> = {};
+  if (allowed) {
+    for (const key of allowed) if (row[key] !== undefined) out[key] = row[key];
+  } else {
+    for (const [key, value] of Object.entries(row)) if (!SECRET_FIELD.test(key) && value !== undefined) out[key] = value;
+  }
+  return out;
+}
