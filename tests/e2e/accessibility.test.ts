@@ -275,7 +275,7 @@ for (const look of LOOKS) {
       await expectPath(page, '/home');
     });
 
-    it('guide and sign-in pages (signed out, the look this browser remembers)', async () => {
+    it('guide, sign-in and the customers\' sign-in, register and password pages (signed out, the look this browser remembers)', async () => {
       const { context, page } = await newPage(e2e);
       const local = JSON.stringify({ ...(look.colour ? { themeColor: look.colour } : {}), ...(look.layout ? { layoutType: look.layout } : {}), ...(look.side ? { slideClass: look.side } : {}) });
       await context.addInitScript((value) => localStorage.setItem('scp_settings', value), local);
@@ -286,6 +286,12 @@ for (const look of LOOKS) {
       await page.goto('/login');
       await page.getByTestId('login-account').waitFor();
       await check(page, '/login');
+      // the business customers' own sign-in, registration and password pages
+      for (const path of ['/glyGmlogin', '/glyGmlogin/register', '/glyGmlogin/setPass']) {
+        await page.goto(path);
+        await page.locator('input').first().waitFor();
+        await check(page, path);
+      }
       await context.close();
     });
   });
