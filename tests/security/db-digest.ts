@@ -15,13 +15,14 @@ export type Digest = Map<string, { rows: number; hash: string }>;
  * - base_login_failure: counts wrong passwords (sign-in, unlock, password change) toward the lock-out.
  * - base_captcha: a captcha answers one check, right or wrong, and is spent by it.
  * - base_data_interface_log: records each run of an interface, failed runs included.
+ * - base_request_log: records every API request (method, path, status, duration), refused ones included.
  * - base_visualdev_short_link_hit: counts calls through a short link (submissions, wrong
  *   passwords) for its per-address limits; a refused call must count.
  * - base_sms_code.attempts: a wrong SMS code counts toward the code's attempt limit.
  * - base_session.last_seen_at / expires_at: the sliding idle expiry moves on any signed-in call.
  */
 export const WRITTEN_ON_REFUSAL = {
-  tables: ['base_login_log', 'base_login_failure', 'base_captcha', 'base_data_interface_log', 'base_visualdev_short_link_hit'],
+  tables: ['base_login_log', 'base_login_failure', 'base_captcha', 'base_data_interface_log', 'base_request_log', 'base_visualdev_short_link_hit'],
   columns: { base_sms_code: ['attempts'], base_session: ['last_seen_at', 'expires_at'] } as Record<string, string[]>,
 };
 
