@@ -17,6 +17,7 @@ import * as areaRoleOrganize from './migrations/2026_11_23_0017_area_role_organi
 import * as dataScope from './migrations/2026_11_23_0018_data_scope';
 import * as billRule from './migrations/2026_11_26_0020_bill_rule';
 import * as synThird from './migrations/2026_11_26_0021_syn_third';
+import * as messageTemplate from './migrations/2026_11_26_0024_message_template';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0018_data_scope': dataScope,
   '2026_11_26_0020_bill_rule': billRule,
   '2026_11_26_0021_syn_third': synThird,
+  '2026_11_26_0024_message_template': messageTemplate,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
