@@ -72,4 +72,21 @@ describe('message templates in the browser', () => {
     expect(await seriousViolations(page, A11Y)).toEqual([]);
     noReactErrors(errors);
   });
+
+  it('searches by message type and channel on the server', async () => {
+    const { page, errors } = admin;
+    const typeSearch = page.locator('[data-search-field="messageType"] input').first();
+    const asked = page.waitForRequest((r) => r.url().includes('/api/message/MessageTemplateConfig?') && r.url().includes('messageType=1'));
+    await pickOption(page, typeSearch, '公告');
+    await page.locator('[data-action="search"]').click();
+    await asked;
+    await waitRows(page, 0);
+    await page.locator('[data-action="reset"]').click();
+    await waitRows(page, 2);
+    await pickOption(page, page.locator('[data-search-field="channel"] input').first(), '邮件');
+    await page.locator('[data-action="search"]').click();
+    await waitRows(page, 2);
+    expect(await rows(page).locator('td[data-cell="channel"]').allTextContents()).toEqual(['邮件', '邮件']);
+    noReactErrors(errors);
+  });
 });
