@@ -18,6 +18,7 @@ import * as dataScope from './migrations/2026_11_23_0018_data_scope';
 import * as billRule from './migrations/2026_11_26_0020_bill_rule';
 import * as synThird from './migrations/2026_11_26_0021_syn_third';
 import * as logs from './migrations/2026_11_26_0022_logs';
+import * as messageTemplate from './migrations/2026_11_26_0024_message_template';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0020_bill_rule': billRule,
   '2026_11_26_0021_syn_third': synThird,
   '2026_11_26_0022_logs': logs,
+  '2026_11_26_0024_message_template': messageTemplate,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

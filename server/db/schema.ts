@@ -50,6 +50,7 @@ export interface Database {
   baseSynThirdInfo: SynThirdInfoRow;
   baseRequestLog: RequestLogRow;
   baseAuditLog: AuditLogRow;
+  baseMessageTemplate: MessageTemplateRow;
 }
 
 export interface SystemRow {
@@ -667,4 +668,24 @@ export interface SynThirdInfoRow {
   synState: number;
   description: string | null;
   lastModifyTime: number;
+}
+
+/** A message template (消息模板): what a message of a type says on a channel; {name} placeholders are filled when sent. */
+export interface MessageTemplateRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** Code of a messageType dictionary entry ('1' announcement, '2' flow, '3' system). */
+  messageType: string;
+  /** Code of a messageChannel dictionary entry (site, mail, sms, dingTalk, weCom, webhook). */
+  channel: string;
+  title: string;
+  content: string;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
 }

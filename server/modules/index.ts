@@ -16,6 +16,7 @@ import { synThirdRoutes } from './system/third-party/routes';
 import { areaRoutes } from './system/area';
 import { billRuleModule } from './system/bill-rule';
 import { logRoutes } from './system/logs/routes';
+import { messageTemplateModule } from './message/template';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
 import { authorityRoutes } from './permission/authority/routes';
@@ -60,6 +61,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, access: interfaces });
   await app.register(billRuleModule, { prefix: '/api/system', db: ctx.db });
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
+  await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
   await app.register(realtimeRoutes, { hub });
 }
 
