@@ -150,6 +150,12 @@ describe('data interface administration', () => {
     expect(await left()).toEqual([0, 5, 29]);
     const bad = await call('admin', 'POST', '/api/system/DataInterfaceLog/Actions/Prune', { days: -1 });
     expect(bad.status).toBe(400);
+    // the retention is a system configuration key, range-checked like the others
+    expect((await call('admin', 'PUT', '/api/system/SysConfig', { dataInterfaceLogRetentionDays: 5000 })).status).toBe(400);
+    expect((await call('admin', 'PUT', '/api/system/SysConfig', { dataInterfaceLogRetentionDays: 10 })).status).toBe(200);
+    const byTen = await call('admin', 'POST', '/api/system/DataInterfaceLog/Actions/Prune', {});
+    expect(byTen.body.data).toEqual({ deleted: 1, days: 10 });
+    expect(await left()).toEqual([0, 5]);
   });
 
   it('refuses every administration call to a non-manager', async () => {
