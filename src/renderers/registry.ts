@@ -13,6 +13,7 @@ import { editorRenderer } from './fields/editor';
 import { groupTitleRenderer } from './fields/groupTitle';
 import { iframeRenderer } from './fields/iframe';
 import { inputRenderer } from './fields/input';
+import { jsonRowsRenderer } from './fields/jsonRows';
 import { inputNumberRenderer } from './fields/inputNumber';
 import { linkRenderer } from './fields/link';
 import { radioRenderer } from './fields/radio';
@@ -85,6 +86,7 @@ export function createFieldRegistry(): FieldRegistry {
     sign: pendingRenderer('sign'),
     location: pendingRenderer('location'),
     table: pendingRenderer('table'),
+    jsonRows: jsonRowsRenderer,
     dicSelect: pendingRenderer('dicSelect'),
     createUser: systemRenderer('createUser'),
     createTime: systemRenderer('createTime'),

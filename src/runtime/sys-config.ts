@@ -22,6 +22,7 @@ export const NUMBER_RANGES = {
   updateInAdvance: [0, 365],
   passwordLengthMinNumber: [6, 16],
   synTimeoutSeconds: [1, 100],
+  dataInterfaceLogRetentionDays: [0, 3650],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Texts and their longest length; sysName and title must not be empty. */

@@ -317,5 +317,5 @@ export const DESCRIPTOR_TOP_KEYS: Record<DescriptorKind, readonly string[]> = {
   dictionary: ['$schema', 'id', 'fullName', 'fullName_i18n', 'dictionaryType', 'isTree', 'description'],
   report: ['$schema', 'id', 'fullName', 'fullName_i18n', 'interfaceId', 'columns', 'chart', 'params', 'description'],
   portal: ['$schema', 'id', 'fullName', 'fullName_i18n', 'layout', 'description'],
-  resource: ['$schema', 'id', 'fullName', 'fullName_i18n', 'description', 'calls', 'variants', 'sources', 'tree', 'actions', 'single', 'formData', 'columnData'],
+  resource: ['$schema', 'id', 'fullName', 'fullName_i18n', 'description', 'calls', 'variants', 'sources', 'tree', 'actions', 'tools', 'single', 'formData', 'columnData'],
 };

@@ -3,7 +3,9 @@ import type { AppConfig } from '../../config';
 import type { Db, Dialect } from '../../db';
 import { InterfaceExecutor } from './execute';
 import { dataInterfaceRoutes } from './routes';
+import { dataInterfaceLogPruneRoutes } from './log-prune';
 import { dataInterfaceRunRoutes } from './run-routes';
+import { dataInterfaceTransferRoutes } from './transfer';
 import { InterfaceRunAccess } from './run-access';
 import { SqlRunner } from './sql-runner';
 
@@ -28,8 +30,10 @@ export async function openDataInterfaces(app: FastifyInstance, opts: { db: Db; d
   return new InterfaceRunAccess(opts.db, new InterfaceExecutor(runner, opts.db));
 }
 
-/** Data interfaces (/api/system/DataInterface) and their call log (/api/system/DataInterfaceLog). */
+/** Data interfaces (/api/system/DataInterface) their call log (/api/system/DataInterfaceLog, pruned by age) and export/import. */
 export const dataInterfaceModule: FastifyPluginAsync<{ db: Db; access: InterfaceRunAccess }> = async (app, opts) => {
   await app.register(dataInterfaceRoutes, { db: opts.db, executor: opts.access.executor });
   await app.register(dataInterfaceRunRoutes, { db: opts.db, access: opts.access });
+  await app.register(dataInterfaceTransferRoutes, { db: opts.db, executor: opts.access.executor });
+  await app.register(dataInterfaceLogPruneRoutes, { db: opts.db });
 };

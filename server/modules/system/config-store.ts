@@ -53,6 +53,8 @@ const NUMBER = {
   updateInAdvance: 7,
   /** Seconds one call to DingTalk or WeCom may take before it is given up (test connection, push). */
   synTimeoutSeconds: 10,
+  /** Data interface call log: rows older than this many days are pruned (0 = keep forever). */
+  dataInterfaceLogRetentionDays: 30,
   ...DEFAULT_PASSWORD_POLICY,
 } as const;
 

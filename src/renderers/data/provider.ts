@@ -53,6 +53,8 @@ export interface DictionaryEntry {
  */
 export interface CallOptions {
   silent?: boolean;
+  /** A multipart body (uploads), sent as it is. */
+  formData?: FormData;
 }
 
 /**
@@ -104,6 +106,8 @@ export interface DataProvider {
   getResourcePage(id: string): Promise<CompiledResourcePage>;
   /** One call of an admin resource page's REST resource: query parameters for GET and DELETE, else the body. */
   resourceCall(method: ResourceMethod, url: string, data?: Record<string, unknown>): Promise<unknown>;
+  /** An upload to an admin resource (multipart field `file`): imports. */
+  resourceUpload?(url: string, file: Blob, name: string): Promise<unknown>;
   /**
    * True where lists are searched through one `keyword` parameter (admin resource pages: their
    * REST calls take `keyword`, not a value per field): a keyword field is then the keyword box
@@ -173,6 +177,11 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
       if (method === 'GET') return http.get(url, data);
       if (method === 'DELETE') return http.delete(url, data);
       return method === 'POST' ? http.post(url, data ?? {}) : http.put(url, data ?? {});
+    },
+    resourceUpload: (url, file, name) => {
+      const form = new FormData();
+      form.append('file', file, name);
+      return http.post(url, null, { formData: form });
     },
   };
 }

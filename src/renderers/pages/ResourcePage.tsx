@@ -1,3 +1,4 @@
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useContext, useMemo, useState } from 'react';
 import SparkMD5 from 'spark-md5';
@@ -13,6 +14,7 @@ import { ModelList } from '../list/ModelList';
 import { compileDefinition, type PageModel } from './compiledModel';
 import { FormPopup, type Editing } from './ModelPage';
 import { PageState } from './PageState';
+import { RESOURCE_DIALOGS } from './resource-dialogs';
 import { SettingsPage } from './SettingsPage';
 import type { PageRendererProps } from './types';
 
@@ -59,7 +61,7 @@ function ActionForm({ page, action, row, onDone }: { page: CompiledResourcePage;
 /**
  * An admin resource page (menu type 2 with a moduleId naming a schemas/admin descriptor): the
  * model pages' list and form dialog over a REST resource. Row actions run a call after a
- * confirmation or a small form, or open a hand-written screen.
+ * confirmation or a small form, or open a hand-written screen or dialog (resource-dialogs/).
  */
 export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProps) {
   const t = useRT();
@@ -75,13 +77,15 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
   const [detailId, setDetailId] = useState<string | null>(null);
   const closeDetail = useCallback(() => setDetailId(null), []);
   const [acting, setActing] = useState<{ action: CompiledResourceAction; row: RecordRow } | null>(null);
+  const [dialog, setDialog] = useState<{ name: string; row: RecordRow } | null>(null);
   const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const reload = () => setReloadKey((n) => n + 1);
   const rowActions = useMemo(() => {
     const handlers: Record<string, (row: RecordRow) => void> = {};
     for (const action of page?.actions ?? []) {
-      handlers[action.value] = (row) => (action.open ? navigate(resolveCall(`GET ${action.open}`, row).url) : setActing({ action, row }));
+      handlers[action.value] = (row) =>
+        action.dialog ? setDialog({ name: action.dialog, row }) : action.open ? navigate(resolveCall(`GET ${action.open}`, row).url) : setActing({ action, row });
     }
     return handlers;
   }, [page, navigate]);
@@ -111,9 +115,19 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
       setActing(null);
     }
   };
+  const Dialog = dialog ? RESOURCE_DIALOGS[dialog.name] : undefined;
   return (
     <DataProviderContext.Provider value={provider}>
       <div className="scp-resource-page" data-resource-page={page.id}>
+        {page.tools.length ? (
+          <Group gap="xs" mb="xs" data-resource-tools>
+            {page.tools.map((tool) => (
+              <Button key={tool.value} size="xs" variant="default" onClick={() => setDialog({ name: tool.dialog, row: {} })}>
+                {tool.label}
+              </Button>
+            ))}
+          </Group>
+        ) : null}
         <ModelList
           model={model}
           permissions={permissions}
@@ -125,6 +139,7 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
           onDetail={page.calls.info ? (row) => setDetailId(String(row.id)) : undefined}
           onAddChild={(row) => setEditing({ id: null, parent: String(row.id) })}
         />
+        {Dialog && dialog ? <Dialog row={dialog.row} onClose={() => setDialog(null)} onChanged={reload} /> : null}
         {editing ? <FormPopup model={model} permissions={permissions} editing={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), reload())} /> : null}
         <DetailViewer model={model} permissions={permissions} recordId={detailId} onClose={closeDetail} />
         {acting?.action.formData ? (

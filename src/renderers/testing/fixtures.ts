@@ -50,6 +50,7 @@ export const SAMPLE_VALUES: Partial<Record<FieldKind, unknown>> = {
   dateRange: [1700000000000, 1700086400000],
   timeRange: ['08:00:00', '17:00:00'],
   colorPicker: '#ff0000',
+  jsonRows: [{ field: 'a' }],
   rate: 3,
   slider: 40,
   editor: '<p>hello <b>world</b><script>alert(1)</script></p>',

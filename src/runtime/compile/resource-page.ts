@@ -36,13 +36,14 @@ export function compileResourcePage(descriptor: unknown, options: CompileOptions
     const value = str(a.value) ?? '';
     const call = str(a.call) ?? (value === 'state' ? (calls.state ?? null) : null);
     const open = str(a.open);
-    if (!call && !open) ctx.error(`actions[${i}]`, 'admin.actionWithoutCall', { value });
+    const dialog = str(a.dialog);
+    if (!call && !open && !dialog) ctx.error(`actions[${i}]`, 'admin.actionWithoutCall', { value });
     if (a.formData !== undefined) {
       const form = compileModel({ id: `${id}.${value}`, fullName, enCode: `${id}.${value}`, formData: a.formData }, { ...options, strict: false, translations: 'ignore' });
       for (const p of form.problems) ctx.problems.push({ ...p, path: `actions[${i}].${p.path}` });
     }
     return {
-      value, call, open, confirm: str(a.confirm), formData: textOf(a.formData), md5: Array.isArray(a.md5) ? a.md5.filter((m): m is string => typeof m === 'string') : [],
+      value, call, open, dialog, confirm: str(a.confirm), formData: textOf(a.formData), md5: Array.isArray(a.md5) ? a.md5.filter((m): m is string => typeof m === 'string') : [],
       body: a.body === 'form' ? 'form' : 'none', success: str(a.success),
     };
   });
@@ -59,9 +60,10 @@ export function compileResourcePage(descriptor: unknown, options: CompileOptions
     for (const [button, call] of need) if (buttons.has(button) && !calls[call]) ctx.error('calls', 'admin.missingCall', { call, button });
     if (!calls.list) ctx.error('calls', 'compile.missingKey', { key: 'calls.list' });
   }
+  const tools = (Array.isArray(d.tools) ? d.tools : []).filter(isRecord).map((t) => ({ value: str(t.value) ?? '', label: str(t.label) ?? '', dialog: str(t.dialog) ?? '' }));
   const variants = (Array.isArray(d.variants) ? d.variants : []).filter(isRecord).map((v) => ({ field: str(v.field) ?? '', value: String(v.value ?? ''), calls: callsOf(v.calls) }));
   const sources = Object.fromEntries(Object.entries(isRecord(d.sources) ? d.sources : {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const tree = isRecord(d.tree) ? { call: str(d.tree.call) ?? '', param: str(d.tree.param) ?? '', title: str(d.tree.title) } : null;
   if (!formData || (!columnData && !single)) return { model: null, problems: ctx.problems };
-  return { model: { id, fullName, calls, variants, sources, tree, actions, single, formData, columnData }, problems: ctx.problems };
+  return { model: { id, fullName, calls, variants, sources, tree, actions, tools, single, formData, columnData }, problems: ctx.problems };
 }

@@ -21,6 +21,7 @@ import { adminMessages } from './areas/admin';
 import { interfaceAccessMessages } from './areas/interfaceAccess';
 import { billRuleMessages } from './areas/billRule';
 import { messageTemplateMessages } from './areas/messageTemplate';
+import { dataInterfaceAdminMessages } from './areas/dataInterfaceAdmin';
 import { keyboardMessages } from './areas/keyboard';
 import { dictionaryAdminMessages } from './areas/dictionaryAdmin';
 import { a11yMessages } from './areas/a11y';
@@ -31,7 +32,7 @@ import { logsMessages } from './areas/logs';
  * The catalogues are assembled from one file per area under areas/ (each holds its three
  * languages side by side). Adding an area = one file + one line in each spread below.
  */
-const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, areaMessages, roleMessages, organizeMessages, usersMessages, authorityMessages, adminMessages, interfaceAccessMessages, billRuleMessages, keyboardMessages, dictionaryAdminMessages, a11yMessages, sysConfigMessages, logsMessages, messageTemplateMessages] as const;
+const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, areaMessages, roleMessages, organizeMessages, usersMessages, authorityMessages, adminMessages, interfaceAccessMessages, billRuleMessages, keyboardMessages, dictionaryAdminMessages, a11yMessages, sysConfigMessages, logsMessages, messageTemplateMessages, dataInterfaceAdminMessages] as const;
 
 type Area = (typeof areas)[number];
 export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;

@@ -13,6 +13,7 @@ import { timePicker } from './timePicker';
 import { dateRange } from './dateRange';
 import { timeRange } from './timeRange';
 import { colorPicker } from './colorPicker';
+import { jsonRows } from './jsonRows';
 import { rate } from './rate';
 import { slider } from './slider';
 import { editor } from './editor';
@@ -111,6 +112,7 @@ export const KINDS = {
   sign,
   location,
   table,
+  jsonRows,
   dicSelect,
   createUser,
   createTime,

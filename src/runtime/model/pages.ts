@@ -77,6 +77,8 @@ export interface CompiledResourceAction {
   call: string | null;
   /** In-app path to open instead of a call ({id} = the row). */
   open: string | null;
+  /** A hand-written dialog (src/renderers/pages/resource-dialogs) opened on the row instead of a call. */
+  dialog: string | null;
   confirm: string | null;
   /** A form (formData JSON text) whose values are the call's body. */
   formData: string | null;
@@ -100,6 +102,8 @@ export interface CompiledResourcePage {
   /** List type 2: the left tree's call and the list parameter a node sets. */
   tree: { call: string; param: string; title: string | null } | null;
   actions: CompiledResourceAction[];
+  /** Page-level buttons above the list, each opening a hand-written dialog (an import). */
+  tools: { value: string; label: string; dialog: string }[];
   /** A settings page: one record (calls.info, calls.update), no list. */
   single: boolean;
   /** The model parts as JSON text, compiled by the browser like a released definition (no columnData on a single page). */
