@@ -65,7 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       login: intFrom(env.LOG_RETENTION_LOGIN_DAYS, DEFAULT_LOG_RETENTION.login),
       request: intFrom(env.LOG_RETENTION_REQUEST_DAYS, DEFAULT_LOG_RETENTION.request),
       audit: intFrom(env.LOG_RETENTION_AUDIT_DAYS, DEFAULT_LOG_RETENTION.audit),
-      dataInterface: intFrom(env.LOG_RETENTION_INTERFACE_DAYS, DEFAULT_LOG_RETENTION.dataInterface),
     },
   };
 }

@@ -1,30 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db';
+import { pruneInterfaceLog } from '../modules/data-interface/log-prune';
+import { readSysConfig } from '../modules/system/config-store';
 
-/** Days each log kind is kept (0 = for ever). */
+/** Days each log kind is kept (0 = for ever), from the environment. */
 export interface LogRetention {
   login: number;
   request: number;
   audit: number;
-  dataInterface: number;
 }
 
-export const DEFAULT_LOG_RETENTION: LogRetention = { login: 180, request: 30, audit: 365, dataInterface: 90 };
+/** With the data-interface call log's days, which administrators set in system configuration. */
+export type PruneDays = LogRetention & { dataInterface: number };
+
+export const DEFAULT_LOG_RETENTION: LogRetention = { login: 180, request: 30, audit: 365 };
 
 const DAY_MS = 24 * 3600_000;
 
 /** Deletes rows older than each kind's retention; answers how many went, per kind. */
-export async function pruneLogs(db: Db, retention: LogRetention, now = Date.now()): Promise<LogRetention> {
+export async function pruneLogs(db: Db, retention: PruneDays, now = Date.now()): Promise<PruneDays> {
   const before = (days: number) => now - days * DAY_MS;
   const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
-  const pruned: LogRetention = { login: 0, request: 0, audit: 0, dataInterface: 0 };
+  const pruned: PruneDays = { login: 0, request: 0, audit: 0, dataInterface: 0 };
   if (retention.login > 0) pruned.login = count(await db.deleteFrom('baseLoginLog').where('createdAt', '<', before(retention.login)).executeTakeFirst());
   if (retention.request > 0) pruned.request = count(await db.deleteFrom('baseRequestLog').where('createdAt', '<', before(retention.request)).executeTakeFirst());
   if (retention.audit > 0) pruned.audit = count(await db.deleteFrom('baseAuditLog').where('createdAt', '<', before(retention.audit)).executeTakeFirst());
-  if (retention.dataInterface > 0) {
-    pruned.dataInterface = count(await db.deleteFrom('baseDataInterfaceLog').where('invokedAt', '<', before(retention.dataInterface)).executeTakeFirst());
-  }
+  pruned.dataInterface = await pruneInterfaceLog(db, retention.dataInterface, now);
   return pruned;
 }
 
@@ -38,7 +40,7 @@ export const PRUNE_EVERY_MS = 6 * 3600_000;
 async function retentionPlugin(app: FastifyInstance, opts: { db: Db; retention: LogRetention }) {
   let running: Promise<unknown> = Promise.resolve();
   const prune = () => {
-    running = pruneLogs(opts.db, opts.retention).then(
+    running = readSysConfig(opts.db).then((config) => pruneLogs(opts.db, { ...opts.retention, dataInterface: config.dataInterfaceLogRetentionDays })).then(
       (pruned) => app.log.debug({ pruned }, 'logs pruned'),
       (error) => app.log.warn({ err: error }, 'log pruning failed'),
     );

@@ -224,7 +224,7 @@ describe('retention', () => {
 
   it('reads the retention from the environment, with defaults', async () => {
     const { loadConfig } = await import('../../server/config');
-    expect(loadConfig({}).logRetention).toEqual({ login: 180, request: 30, audit: 365, dataInterface: 90 });
+    expect(loadConfig({}).logRetention).toEqual({ login: 180, request: 30, audit: 365 });
     expect(loadConfig({ LOG_RETENTION_AUDIT_DAYS: '7', LOG_RETENTION_LOGIN_DAYS: '0' }).logRetention).toMatchObject({ audit: 7, login: 0 });
   });
 });

@@ -5,12 +5,11 @@ import { Envelope, ok } from '../../http/envelope';
 import { readSysConfig } from '../system/config-store';
 
 const DAY_MS = 86_400_000;
-/** How often a process prunes by the configured retention (each process may; the delete is idempotent). */
-const PRUNE_EVERY_MS = 6 * 3600_000;
 
 /**
  * The one place that prunes the call log: rows invoked more than `days` days ago. 0 keeps all.
- * (A general log module with its own retention may later call this instead of its own delete.)
+ * The log retention (server/logs/retention.ts) calls it at start and every six hours with the
+ * configured days; the route below on demand.
  */
 export async function pruneInterfaceLog(db: Db, days: number, now = Date.now()): Promise<number> {
   if (!Number.isInteger(days) || days <= 0) return 0;
@@ -18,14 +17,8 @@ export async function pruneInterfaceLog(db: Db, days: number, now = Date.now()):
   return Number(result.numDeletedRows ?? 0);
 }
 
-/** POST /api/system/DataInterfaceLog/Actions/Prune, and the periodic prune by system configuration key dataInterfaceLogRetentionDays. */
+/** POST /api/system/DataInterfaceLog/Actions/Prune: by the given days, or the configured retention (dataInterfaceLogRetentionDays). */
 export const dataInterfaceLogPruneRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  const byConfig = async () => pruneInterfaceLog(db, (await readSysConfig(db)).dataInterfaceLogRetentionDays);
-  const timer = setInterval(() => void byConfig().catch((err: unknown) => app.log.warn({ err }, 'data interface log not pruned')), PRUNE_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => void byConfig().catch((err: unknown) => app.log.warn({ err }, 'data interface log not pruned')));
-  app.addHook('onClose', async () => clearInterval(timer));
-
   app.post(
     '/DataInterfaceLog/Actions/Prune',
     {
