@@ -189,11 +189,19 @@ describe('shell seen by a new user', () => {
     expect(await inView('tab-/home')).toBe(false);
     expect(await page.getByTestId('tags-scroll-right').count()).toBe(0);
     // the arrows walk back to the start, where the left arrow goes and the right one appears
-    while (await page.getByTestId('tags-scroll-left').count()) {
-      const before = await strip.evaluate((el) => el.scrollLeft);
-      await page.getByTestId('tags-scroll-left').click();
-      await page.waitForFunction((b) => document.querySelector('[data-testid="tags-scroller"]')!.scrollLeft < b, before);
+    // (each step is clicked inside the page and waits for the scroll to end: the arrow hides when
+    // the strip reaches its start, so an arrow counted mid-scroll could be gone by a click from here)
+    while (await strip.evaluate((el) => el.scrollLeft > 0)) {
+      await page.getByTestId('tags-scroll-left').waitFor();
+      await strip.evaluate(
+        (el) =>
+          new Promise<void>((resolve) => {
+            el.addEventListener('scrollend', () => resolve(), { once: true });
+            (document.querySelector('[data-testid="tags-scroll-left"]') as HTMLElement).click();
+          }),
+      );
     }
+    await page.getByTestId('tags-scroll-left').waitFor({ state: 'detached' });
     expect(await inView('tab-/home')).toBe(true);
     await page.getByTestId('tags-scroll-right').waitFor();
     // opening a tab that is off to the right brings it into view
