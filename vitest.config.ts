@@ -51,7 +51,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // each file starts its own server on its own fresh database and its own browser: files
+          // share nothing but the build, so two run at once (the machine's two cores)
+          fileParallelism: true,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // expect.poll waits for a condition the page reaches after server round trips; its
