@@ -15,7 +15,8 @@ import type { ScopeSql } from './record-scope';
  *   index) and checks each filter per record with a correlated EXISTS on the value index's
  *   primary key: the walk stops after the page, so the cost follows the page, not the matches.
  * - The count reads the matches of the filters from the value index alone (filterMatches);
- *   without filters or keyword it reads the model's record count row. The planner picks which
+ *   without filters or keyword it reads the model's record count row. It runs only when the
+ *   page is full (pageThenCount): a shorter page tells the total itself. The planner picks which
  *   filter leads. Counting by walking every record and probing each filter cost 80–290 ms at 100,000.
  * - The keyword is one uncorrelated `id IN (…)` through the text index (record-text.ts).
  */
@@ -123,8 +124,18 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
     }
   }
   const { rows, count } = listQueries(db, dialect, modelId, query, page);
-  const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
-  return { rows: list, total: Number(total?.total ?? 0) };
+  return pageThenCount(rows, page, async () => Number((await count.executeTakeFirst())?.total ?? 0));
+}
+
+/**
+ * The page, then the count only when the page cannot tell it: a page that is not full ends the
+ * list, so its total is the rows before it and on it (an empty page past the end still counts).
+ * The first page of a short list costs one statement.
+ */
+async function pageThenCount<R>(rows: { execute(): Promise<R[]> }, page: { limit: number; offset: number }, count: () => Promise<number>) {
+  const list = await rows.execute();
+  if (list.length < page.limit && (list.length > 0 || page.offset === 0)) return { rows: list, total: page.offset + list.length };
+  return { rows: list, total: await count() };
 }
 
 /**
@@ -155,15 +166,13 @@ async function scopedList(db: Db, dialect: Dialect, modelId: string, query: Reco
   const ownOrder = scope.column?.values.length === 1 && !query.sort.field && !query.group && plain;
   if (ownOrder) {
     const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
-    const [list, total] = await Promise.all([rows.execute(), scopedCount(db, modelId, scope.column!)]);
-    return { rows: list, total };
+    return pageThenCount(rows, page, () => scopedCount(db, modelId, scope.column!));
   }
   const known = scope.column ? await scopedCount(db, modelId, scope.column) : null;
   const walk = known === null || known >= SCOPE_WALK_MIN;
   const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: walk ? 'walk' : 'where' }, page);
   if (plain && known !== null) return { rows: await rows.execute(), total: known };
   const { count } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
-  const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
-  return { rows: list, total: Number(total?.total ?? 0) };
+  return pageThenCount(rows, page, async () => Number((await count.executeTakeFirst())?.total ?? 0));
 }
 
