@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type CompiledQuery, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow } from '../../db/schema';
 import { activeKeyword, filterCondition, filterMatches, matchCap, matchedPage, matchLed } from './record-matches';
@@ -123,8 +123,34 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
       return { rows: led.filter((row) => row.id !== null).map(({ total: _, found: __, ...row }) => row), total: Number(first.total) };
     }
   }
+  if (!query.filters.length && !activeKeyword(query)) {
+    const plain = plainStatementsOf(db, dialect, modelId, query, page);
+    return pageThenCount({ execute: async () => (await db.executeQuery(plain.rows)).rows }, page, async () => Number((await db.executeQuery(plain.count)).rows[0]?.total ?? 0));
+  }
   const { rows, count } = listQueries(db, dialect, modelId, query, page);
   return pageThenCount(rows, page, async () => Number((await count.executeTakeFirst())?.total ?? 0));
+}
+
+/**
+ * The statements of a list without filters, keyword or scope (a page opened, paged, sorted, a
+ * tree's level), compiled once: their SQL and parameters follow from the key alone, and building
+ * and compiling them with Kysely cost more than running them (bench/README.md, request cost).
+ */
+type PlainStatements = { rows: CompiledQuery<RecordRow>; count: CompiledQuery<{ total: number | string }> };
+type RecordRow = Pick<VisualdevRecordRow, 'id' | 'data' | 'createdAt' | 'createdBy' | 'modifiedAt' | 'modifiedBy'>;
+const plainStatements = new Map<string, PlainStatements>();
+const PLAIN_STATEMENTS_LIMIT = 2_000;
+
+function plainStatementsOf(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }): PlainStatements {
+  const key = JSON.stringify([dialect, modelId, query.sort, query.group ?? null, query.parent ?? null, page.limit, page.offset]);
+  let kept = plainStatements.get(key);
+  if (!kept) {
+    const { rows, count } = listQueries(db, dialect, modelId, query, page);
+    kept = { rows: rows.compile() as CompiledQuery<RecordRow>, count: count.compile() as CompiledQuery<{ total: number | string }> };
+    if (plainStatements.size >= PLAIN_STATEMENTS_LIMIT) plainStatements.clear();
+    plainStatements.set(key, kept);
+  }
+  return kept;
 }
 
 /**
