@@ -63,11 +63,33 @@ function serverCpuUs(): number {
   }
 }
 
+/** CPU time of the PostgreSQL processes by pid (their backends serve this run's connections). */
+function postgresCpuUs(): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!PG_URL) return out;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      out.set(Number(pid), ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
 async function hammer(name: string, options: autocannon.Options): Promise<Measured> {
   const cpuBefore = serverCpuUs();
+  const dbBefore = postgresCpuUs();
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   // the server's own CPU per request: what a request costs, whatever else the machine runs
   const cpuUs = (serverCpuUs() - cpuBefore) / result.requests.total;
+  // PostgreSQL's CPU per request (backends alive at the end; one that ended meanwhile is missed)
+  let dbUs = 0;
+  for (const [pid, us] of postgresCpuUs()) dbUs += us - (dbBefore.get(pid) ?? 0);
+  if (PG_URL) console.log(`  PostgreSQL CPU ${(dbUs / result.requests.total).toFixed(0)} µs a request`);
   // anything but a 2xx counts as an error, as do timeouts and refused connections
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(`${name}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, server CPU ${cpuUs.toFixed(0)} µs a request, ${errors} errors`);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { Invalidation, registerInvalidation } from '../cache/invalidation';
 import { observedDialect } from './observed-dialect';
-import { InlineLimitPlugin, MemoCamelCasePlugin, withStatementCache } from './query-speed';
+import { batchWrites, InlineLimitPlugin, MemoCamelCasePlugin, prepareReads, withStatementCache } from './query-speed';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -68,8 +68,12 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('connect', (client) => {
+    batchWrites(client);
+    prepareReads(client);
+  });
   const bus = new Invalidation();
-  const db = new Kysely<Database>({ dialect: observedDialect(new PostgresDialect({ pool }), bus), plugins: [new MemoCamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: observedDialect(new PostgresDialect({ pool }), bus), plugins: [new MemoCamelCasePlugin(), new InlineLimitPlugin()] });
   registerInvalidation(db, bus);
   const u = new URL(url);
   return {

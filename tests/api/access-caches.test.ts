@@ -215,3 +215,45 @@ describe('an access change holds at the next request, with every cache warm', ()
     });
   });
 });
+
+describe('a kept list page follows the records at the next request', () => {
+  it('a record created, changed or deleted, through the API or straight into the store, shows in the next first page', async () => {
+    const db = server.database.db;
+    const category = await db
+      .selectFrom('baseDictionaryData').innerJoin('baseDictionaryType', 'baseDictionaryType.id', 'baseDictionaryData.dictionaryTypeId')
+      .select('baseDictionaryData.enCode').where('baseDictionaryType.enCode', '=', 'goodsCategory').executeTakeFirstOrThrow();
+    const first = async () => {
+      const page = await list(adminToken);
+      expect(page.body.code, page.body.msg).toBe(200);
+      return page.body.data as { list: { id: string; goodsName?: string }[]; pagination: { total: number } };
+    };
+    for (let i = 0; i < 3; i += 1) await first();
+    const before = (await first()).pagination.total;
+
+    const created = await call(server, '/api/visualdev/OnlineDev/demo-model', { token: adminToken, json: { data: { goodsCode: 'NEW1', goodsName: '新商品', category: category.enCode, unit: 'pcs', price: 9 } } });
+    expect(created.body.code, created.body.msg).toBe(200);
+    const id = created.body.data.id as string;
+    let page = await first();
+    expect(page.pagination.total).toBe(before + 1);
+    expect(page.list[0]).toMatchObject({ id, goodsName: '新商品' });
+
+    const changed = await call(server, `/api/visualdev/OnlineDev/demo-model/${id}`, { method: 'PUT', token: adminToken, json: { data: { goodsName: '改名商品' } } });
+    expect(changed.body.code, changed.body.msg).toBe(200);
+    expect((await first()).list[0]).toMatchObject({ id, goodsName: '改名商品' });
+
+    expect((await call(server, `/api/visualdev/OnlineDev/demo-model/${id}`, { method: 'DELETE', token: adminToken })).body.code).toBe(200);
+    page = await first();
+    expect(page.pagination.total).toBe(before);
+    expect(page.list.map((r) => r.id)).not.toContain(id);
+
+    const model = await releasedModel(db, 'demo-model');
+    const direct = {
+      id: newId(), modelId: model.id, createdBy: null, createdAt: Date.now(), modifiedBy: null, modifiedAt: null, organizeId: null, departmentId: null, positionId: null,
+      data: JSON.stringify({ goodsCode: 'D1', goodsName: '直写商品', category: category.enCode, unit: 'pcs', price: 1, creatorTime: Date.now() + 60_000 }),
+    };
+    await db.transaction().execute((trx) => insertRecords(trx, model, [direct]));
+    page = await first();
+    expect(page.pagination.total).toBe(before + 1);
+    expect(page.list[0]).toMatchObject({ id: direct.id, goodsName: '直写商品' });
+  });
+});

@@ -4,6 +4,7 @@ import type { Database, VisualdevRecordRow } from '../../db/schema';
 import { activeKeyword, filterCondition, filterMatches, matchCap, matchedPage, matchLed } from './record-matches';
 import { keywordCondition, keywordMatches } from './record-text';
 import type { ScopeSql } from './record-scope';
+import { keptPage, PAGE_ROWS_LIMIT } from './record-pages';
 
 /**
  * The list query of a model's records (record-store.ts holds them): filters, keyword, sort and
@@ -125,7 +126,15 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
   }
   if (!query.filters.length && !activeKeyword(query)) {
     const plain = plainStatementsOf(db, dialect, modelId, query, page);
-    return pageThenCount({ execute: async () => (await db.executeQuery(plain.rows)).rows }, page, async () => Number((await db.executeQuery(plain.count)).rows[0]?.total ?? 0));
+    const read = async () => {
+      const got = (await db.executeQuery(plain.rows)).rows;
+      const rows = Object.freeze(got.map((r) => Object.freeze({ id: r.id, data: r.data, createdAt: r.createdAt, createdBy: r.createdBy, modifiedAt: r.modifiedAt, modifiedBy: r.modifiedBy }))) as RecordRow[];
+      // the model's record count came with the page (a tree's level is counted on its own)
+      const counted = plain.withTotal && got.length ? Number(got[0]!.listTotal ?? 0) : null;
+      return pageThenCount({ execute: async () => rows }, page, async () => counted ?? Number((await db.executeQuery(plain.count)).rows[0]?.total ?? 0));
+    };
+    // the same rows for every caller: kept until the model's records change (record-pages.ts)
+    return page.limit <= PAGE_ROWS_LIMIT ? keptPage(db, modelId, plain.key, read) : read();
   }
   const { rows, count } = listQueries(db, dialect, modelId, query, page);
   return pageThenCount(rows, page, async () => Number((await count.executeTakeFirst())?.total ?? 0));
@@ -136,7 +145,7 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
  * tree's level), compiled once: their SQL and parameters follow from the key alone, and building
  * and compiling them with Kysely cost more than running them (bench/README.md, request cost).
  */
-type PlainStatements = { rows: CompiledQuery<RecordRow>; count: CompiledQuery<{ total: number | string }> };
+type PlainStatements = { key: string; rows: CompiledQuery<RecordRow & { listTotal?: number | string | null }>; count: CompiledQuery<{ total: number | string }>; withTotal: boolean };
 type RecordRow = Pick<VisualdevRecordRow, 'id' | 'data' | 'createdAt' | 'createdBy' | 'modifiedAt' | 'modifiedBy'>;
 const plainStatements = new Map<string, PlainStatements>();
 const PLAIN_STATEMENTS_LIMIT = 2_000;
@@ -146,7 +155,10 @@ function plainStatementsOf(db: Db, dialect: Dialect, modelId: string, query: Rec
   let kept = plainStatements.get(key);
   if (!kept) {
     const { rows, count } = listQueries(db, dialect, modelId, query, page);
-    kept = { rows: rows.compile() as CompiledQuery<RecordRow>, count: count.compile() as CompiledQuery<{ total: number | string }> };
+    // without a tree level the total is the model's count row: one more column of the page, one statement
+    const withTotal = !query.parent;
+    const paged = withTotal ? rows.select((eb) => eb.selectFrom('visualdevRecordCount').select('total').where('modelId', '=', modelId).as('listTotal')) : rows;
+    kept = { key, rows: paged.compile() as PlainStatements['rows'], count: count.compile() as PlainStatements['count'], withTotal };
     if (plainStatements.size >= PLAIN_STATEMENTS_LIMIT) plainStatements.clear();
     plainStatements.set(key, kept);
   }
