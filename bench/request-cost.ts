@@ -8,12 +8,12 @@
  * and dropped afterwards. Records are inserted in bulk from this process between the cases (the
  * record store's own insert, index and count rows included). autocannon runs in this process.
  *
- *   node --import tsx bench/request-cost.ts [--seconds 10] [--connections 50] [--sizes 0,10000,100000] [--results]
+ *   node --import tsx bench/request-cost.ts [--seconds 10] [--connections 50] [--sizes 0,10000,100000] [--warmup 3] [--results]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/request-cost.ts [--results]
  *   node --import tsx bench/request-cost.ts --profile DIR --only read   # the server writes a CPU profile (.cpuprofile) into DIR
  *   BENCH_SERVER_ROOT=/tmp/before node --import tsx bench/request-cost.ts  # the server of another checkout (git archive REF), for "before" numbers
  *
- * Each case's ratio is against the bare route measured on the same server just before it.
+ * Each route is first warmed up (3 s, not measured). Each case's ratio is against the bare route measured on the same server just before it.
  * Targets: read ≥ 0.50×, list ≥ 0.25× at every size; p99 read ≤ 20 ms, list ≤ 40 ms.
  * --results rewrites this dialect's issue-20 rows of bench/results.md (and the issue-9 load row,
  * which measured the same list on SQLite).
@@ -45,6 +45,7 @@ const SECONDS = Number(option('seconds') ?? 10);
 const CONNECTIONS = Number(option('connections') ?? 50);
 const SIZES = (option('sizes') ?? '0,10000,100000').split(',').map(Number);
 const PROFILE_DIR = option('profile');
+const WARMUP_SECONDS = Number(option('warmup') ?? 3);
 const ONLY = option('only'); // read | list: one case (for a CPU profile of it alone)
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const TARGET = { read: 0.5, list: 0.25, readP99: 20, listP99: 40 };
@@ -194,6 +195,11 @@ try {
   if (signedIn.body.code !== 200 || !signedIn.body.data) throw new Error(`sign-in failed: ${signedIn.body.msg}`);
   const headers = { authorization: `Bearer ${signedIn.body.data.token}`, 'content-type': 'application/json' };
   const health = () => hammer('bare: GET /api/system/health', { url: `${server!.url}/api/system/health` });
+  const listOptions = { url: `${server.url}/api/visualdev/OnlineDev/${MODEL}/List`, method: 'POST' as const, headers, body: JSON.stringify({ currentPage: 1, pageSize: 20 }) };
+  // warm-up, not measured: the JIT compiles the hot paths of each route first
+  for (const options of [{ url: `${server.url}/api/system/health` }, { url: `${server.url}/api/system/DictionaryType`, headers }, listOptions]) {
+    await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, ...options });
+  }
   console.log(`${label}, ${CONNECTIONS} connections, ${SECONDS} s each, ${load()} on ${os.cpus().length} cores`);
   if (ONLY !== 'list') {
     const base = ONLY ? { rps: 0, p99: 0, errors: 0, cpuUs: 0 } : await health();
@@ -207,9 +213,7 @@ try {
     have = Math.max(have, size);
     const base = ONLY ? { rps: 0, p99: 0, errors: 0, cpuUs: 0 } : await health();
     const before = load();
-    const m = await hammer(`list: POST OnlineDev/${MODEL}/List, ${size} records (staff)`, {
-      url: `${server.url}/api/visualdev/OnlineDev/${MODEL}/List`, method: 'POST', headers, body: JSON.stringify({ currentPage: 1, pageSize: 20 }),
-    });
+    const m = await hammer(`list: POST OnlineDev/${MODEL}/List, ${size} records (staff)`, listOptions);
     measured.push({ case: 'list', size, m, base, load: before });
   }
 } finally {
