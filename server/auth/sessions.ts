@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { newId } from '../db/ids';
 import type { SessionRow } from '../db/schema';
 import { ReplyCode } from '../../src/runtime/codes';
+import { Generation, invalidationOf, keyed, type Change } from '../cache/invalidation';
 
 /**
  * Sessions that ended in this process, announced after the change is stored: the real-time
@@ -86,20 +87,103 @@ export type SessionLookup =
   | { ok: true; session: SessionRow }
   | { ok: false; code: typeof ReplyCode.sessionExpired | typeof ReplyCode.signedInElsewhere | typeof ReplyCode.tokenInvalid };
 
+/**
+ * Sessions by token hash, kept in memory per database handle so a request does not read its
+ * session row. Any committed write to base_session drops the rows it names (by token hash, id or
+ * user; a write naming none drops all): sign-out, revocation, sign-in elsewhere, screen lock and
+ * the idle slide below, from any code path (server/cache/invalidation.ts). A kept session that
+ * looks expired is read again before it is refused: another process may have slid it.
+ */
+const SESSION_CACHE_LIMIT = 20_000;
+
+class SessionCache {
+  private readonly byHash = new Map<string, SessionRow>();
+  private readonly byId = new Map<string, string>();
+  private readonly byUser = new Map<string, Set<string>>();
+  readonly generation = new Generation();
+
+  get(hash: string): SessionRow | undefined {
+    return this.byHash.get(hash);
+  }
+
+  set(session: SessionRow): void {
+    if (this.byHash.size >= SESSION_CACHE_LIMIT) this.clear();
+    this.remove(session.tokenHash);
+    this.byHash.set(session.tokenHash, session);
+    this.byId.set(session.id, session.tokenHash);
+    const hashes = this.byUser.get(session.userId) ?? new Set<string>();
+    hashes.add(session.tokenHash);
+    this.byUser.set(session.userId, hashes);
+  }
+
+  private remove(hash: string | undefined): void {
+    const session = hash === undefined ? undefined : this.byHash.get(hash);
+    if (!session) return;
+    this.byHash.delete(session.tokenHash);
+    this.byId.delete(session.id);
+    const hashes = this.byUser.get(session.userId);
+    hashes?.delete(session.tokenHash);
+    if (hashes?.size === 0) this.byUser.delete(session.userId);
+  }
+
+  drop(change: Change): void {
+    this.generation.bump();
+    const hashes = keyed(change, 'token_hash');
+    const ids = keyed(change, 'id');
+    const users = keyed(change, 'user_id');
+    if (hashes) for (const hash of hashes) this.remove(String(hash));
+    else if (ids) for (const id of ids) this.remove(this.byId.get(String(id)));
+    else if (users) for (const user of users) for (const hash of [...(this.byUser.get(String(user)) ?? [])]) this.remove(hash);
+    else this.clear();
+  }
+
+  clear(): void {
+    this.generation.bump();
+    this.byHash.clear();
+    this.byId.clear();
+    this.byUser.clear();
+  }
+}
+
+const sessionCaches = new WeakMap<object, SessionCache>();
+
+function sessionCacheOf(db: Db): SessionCache | undefined {
+  let cache = sessionCaches.get(db);
+  if (cache) return cache;
+  const bus = invalidationOf(db);
+  if (!bus) return undefined; // a transaction, or a handle without a bus: read every time
+  cache = new SessionCache();
+  const kept = cache;
+  bus.subscribe(['base_session'], (change) => kept.drop(change));
+  bus.onFlushAll(() => kept.clear());
+  sessionCaches.set(db, cache);
+  return cache;
+}
+
+/** How often the idle expiry slides forward (one write per session at most this often; docs/DECISIONS.md). */
+export const SLIDE_INTERVAL_MS = 60_000;
+
 /** Resolves a bearer token; slides the idle expiry forward at most once a minute. */
 export async function resolveSession(db: Db, token: string, idleSeconds: number): Promise<SessionLookup> {
-  const session = await db.selectFrom('baseSession').selectAll().where('tokenHash', '=', hashToken(token)).executeTakeFirst();
-  if (!session) return { ok: false, code: ReplyCode.tokenInvalid };
+  const hash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  let session = cache?.get(hash);
+  const now = Date.now();
+  if (!session || (session.revokedAt === null && session.expiresAt <= now)) {
+    const mark = cache?.generation.begin() ?? 0;
+    session = await db.selectFrom('baseSession').selectAll().where('tokenHash', '=', hash).executeTakeFirst();
+    if (!session) return { ok: false, code: ReplyCode.tokenInvalid };
+    if (cache?.generation.fresh(mark)) cache.set(session);
+  }
   if (session.revokedAt !== null) {
     return { ok: false, code: session.revokedCode === ReplyCode.signedInElsewhere ? ReplyCode.signedInElsewhere : ReplyCode.tokenInvalid };
   }
-  const now = Date.now();
   if (session.expiresAt <= now) return { ok: false, code: ReplyCode.sessionExpired };
-  if (now - session.lastSeenAt > 60_000) {
+  if (now - session.lastSeenAt > SLIDE_INTERVAL_MS) {
     const expiresAt = now + idleSeconds * 1000;
+    // the write drops the kept row (its id is named): the next request reads the slid one
     await db.updateTable('baseSession').set({ lastSeenAt: now, expiresAt }).where('id', '=', session.id).execute();
-    session.lastSeenAt = now;
-    session.expiresAt = expiresAt;
+    session = { ...session, lastSeenAt: now, expiresAt };
   }
   return { ok: true, session };
 }

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema';
+import { Invalidation, registerInvalidation } from '../cache/invalidation';
+import { observedDialect } from './observed-dialect';
+import { batchWrites, InlineLimitPlugin, MemoCamelCasePlugin, prepareReads, withStatementCache } from './query-speed';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,7 +46,9 @@ function openSqlite(dataDir: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+  const bus = new Invalidation();
+  const db = new Kysely<Database>({ dialect: observedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), bus), plugins: [new MemoCamelCasePlugin(), new InlineLimitPlugin()] });
+  registerInvalidation(db, bus);
   return { db, dialect: 'sqlite', where: file, close: () => db.destroy() };
 }
 
@@ -63,7 +68,13 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  pool.on('connect', (client) => {
+    batchWrites(client);
+    prepareReads(client);
+  });
+  const bus = new Invalidation();
+  const db = new Kysely<Database>({ dialect: observedDialect(new PostgresDialect({ pool }), bus), plugins: [new MemoCamelCasePlugin(), new InlineLimitPlugin()] });
+  registerInvalidation(db, bus);
   const u = new URL(url);
   return {
     db,
@@ -72,3 +83,4 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     close: () => db.destroy(),
   };
 }
+

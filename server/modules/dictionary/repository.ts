@@ -1,11 +1,34 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DictionaryDataRow, DictionaryTypeRow } from '../../db/schema';
+import { KeptValues } from '../../cache/invalidation';
+import type { Locale } from '../../../src/runtime/i18n';
+import { typeView } from './schemas';
+import { buildTree, type TreeNode } from './tree';
 
 /** The database or a transaction: every repository function takes one as its first argument. */
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
-export function listTypes(db: DbOrTrx): Promise<DictionaryTypeRow[]> {
-  return db.selectFrom('baseDictionaryType').selectAll().orderBy('sortCode').orderBy('createdAt').orderBy('id').execute();
+/**
+ * Every category, kept in memory per database handle until a committed write to the table
+ * (server/cache/invalidation.ts): categories change rarely and every dictionary screen and
+ * picker reads them all. Frozen, as callers share them.
+ */
+const allTypes = new KeptValues<readonly DictionaryTypeRow[]>(['base_dictionary_type'], null);
+
+/** The category tree as the category screen shows it, in a language, kept like the rows it is built from. */
+const treesByLocale = new KeptValues<readonly TreeNode<ReturnType<typeof typeView>>[]>(['base_dictionary_type'], null);
+
+export async function typeTree(db: DbOrTrx, locale: Locale): Promise<readonly TreeNode<ReturnType<typeof typeView>>[]> {
+  const tree = await treesByLocale.get(db, locale, async () => buildTree((await listTypes(db)).map((r) => typeView(r, locale))));
+  return tree!;
+}
+
+export async function listTypes(db: DbOrTrx): Promise<readonly DictionaryTypeRow[]> {
+  const rows = await allTypes.get(db, '', async () => {
+    const read = await db.selectFrom('baseDictionaryType').selectAll().orderBy('sortCode').orderBy('createdAt').orderBy('id').execute();
+    return Object.freeze(read.map((row) => Object.freeze(row)));
+  });
+  return rows!;
 }
 
 export function findType(db: DbOrTrx, id: string) {

@@ -7,7 +7,7 @@ import { principalOf } from '../../auth/access';
 import { AppError, refuse } from '../../http/errors';
 import { EmptyEnvelope, Envelope, done, ok } from '../../http/envelope';
 import { ReplyCode } from '../../../src/runtime/codes';
-import { countChildTypes, countEntries, findType, listTypes, typeCodeTaken } from './repository';
+import { countChildTypes, countEntries, findType, listTypes, typeCodeTaken, typeTree } from './repository';
 import { ExportLink, IdParams, PickerNode, TypeBody, TypeNode, TypeView, typeView } from './schemas';
 import { exportCategory, importCategory } from './transfer';
 import { nameIn } from '../../http/translations';
@@ -48,8 +48,7 @@ export const ImportReply = Envelope(Type.Object({ id: Type.String(), entries: Ty
 /** /api/system/DictionaryType: dictionary categories. */
 export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get('/DictionaryType', { config: read, schema: { tags, summary: 'Category tree', response: { 200: Envelope(Type.Object({ list: Type.Array(TypeNode) })) } } }, async (request) => {
-    const rows = await listTypes(db);
-    return ok({ list: buildTree(rows.map((r) => typeView(r, request.locale))) });
+    return ok({ list: [...(await typeTree(db, request.locale))] });
   });
 
   app.get(

@@ -49,6 +49,15 @@ export function grantedMenusOf(principal: Principal, moduleId: string): string[]
 export function modelPermissionsOf(principal: Principal, model: CompiledModel): ModelPermissions {
   const granted = grantedMenusOf(principal, model.id);
   if (granted === null) return ALL;
+  // kept with the principal's cached grants, by the compiled model: either changing makes a new key
+  const kept = principal.derived?.get(model) as ModelPermissions | undefined;
+  if (kept) return kept;
+  const perms = computePermissions(principal, model, granted);
+  principal.derived?.set(model, perms);
+  return perms;
+}
+
+function computePermissions(principal: Principal, model: CompiledModel, granted: string[]): ModelPermissions {
   const grants = principal.grants!;
   const menus = granted.map((id) => grants.menus.get(id)!).filter(Boolean);
   const union = (area: 'button' | 'column' | 'form') => new Set(menus.flatMap((m) => [...m[area]]));

@@ -7,6 +7,7 @@ import { COMPILER_VERSION } from '../../../src/runtime/compile';
 import type { Locale } from '../../../src/runtime/i18n';
 import { readTranslations } from '../../../src/runtime/i18n/texts';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
+import { KeptValues } from '../../cache/invalidation';
 import { compileDescriptor, describeProblems, errorsOf, type ModelDescriptor } from './compiler';
 import { indexSignature, reindexModel } from './record-store';
 
@@ -58,15 +59,30 @@ export const runtimeCompiler: ModelCompiler = { version: COMPILER_VERSION, compi
 /** Compiled models by compiler version, model and language, with the hash of the definition they came from. */
 const cache = new Map<string, { hash: string; model: CompiledModel }>();
 
+type Head = Pick<VisualdevRow, 'id' | 'releasedHash' | 'releasedAt'>;
+
+/**
+ * The head of each model (released hash and time), kept per database handle so a request reads
+ * no model row: any committed write to base_visualdev drops the heads it names, all when it names
+ * none (server/cache/invalidation.ts) — a release, a saved name (which clears the hash), the
+ * descriptor sync, a deletion.
+ */
+const heads = new KeptValues<Head>(['base_visualdev'], 'id');
+
+function headOf(db: Db, id: string): Promise<Head | undefined> {
+  return heads.get(db, id, () => db.selectFrom('baseVisualdev').select(['id', 'releasedHash', 'releasedAt']).where('id', '=', id).executeTakeFirst());
+}
+
 /**
  * The released model the record API works with, compiled from the released definition. A
- * request reads only the definition's hash; the definition is read and compiled when the hash,
- * the compiler or the language is new to this process, so a changed definition or a new
- * compiler is used on the next request, in every process, without a release. When a compiler
- * changes which fields the record store indexes, the model's records are indexed again first.
+ * request reads only the definition's hash (kept in memory until the model's row changes); the
+ * definition is read and compiled when the hash, the compiler or the language is new to this
+ * process, so a changed definition or a new compiler is used on the next request, in every
+ * process, without a release. When a compiler changes which fields the record store indexes, the
+ * model's records are indexed again first.
  */
 export async function releasedModel(db: Db, id: string, locale: Locale = 'zh-CN', compiler: ModelCompiler = runtimeCompiler): Promise<CompiledModel> {
-  const head = await db.selectFrom('baseVisualdev').select(['id', 'releasedHash', 'releasedAt']).where('id', '=', id).executeTakeFirst();
+  const head = await headOf(db, id);
   if (!head) throw new AppError(ReplyCode.notFound, 'visualdev.modelNotFound');
   if (head.releasedAt === null) throw refuse('visualdev.modelNotReleased');
   const key = `${compiler.version}|${id}|${locale}`;

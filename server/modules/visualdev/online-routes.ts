@@ -102,7 +102,12 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
   /** The permitted columns of stored rows, raw, with the names their values reference. */
   const rowsOut = async (model: CompiledModel, rows: { id: string; data: string }[], columns: string[]) => {
     const records = rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
-    const list = rows.map((r, i) => ({ id: r.id, ...Object.fromEntries(columns.map((c) => [c, records[i]![c] ?? null])) }));
+    // built key by key: `{ id, ...Object.fromEntries(…) }` cost V8 several µs a row (bench/README.md)
+    const list = rows.map((r, i) => {
+      const row: Record<string, unknown> = { id: r.id };
+      for (const c of columns) row[c] = records[i]![c] ?? null;
+      return row;
+    });
     return { list, refs: await refNamesOf(db, model, records, columns) };
   };
 
@@ -138,12 +143,12 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     const groupField = model.list.type === 3 ? model.list.groupField : null;
     if (groupField && !columns.includes(groupField) && mayUseColumn(model, perms, model.form.fields[groupField]?.permissionCode ?? groupField)) columns.push(groupField);
     const out = await rowsOut(model, page.rows, columns);
-    let list: Record<string, unknown>[] = out.list;
+    const list: Record<string, unknown>[] = out.list;
     // tree table: whether each row has children, so the client offers expand only where there is something to load
     const parentField = treeParentField(model);
     if (parentField) {
       const parents = await parentsAmong(db, model.id, parentField, page.rows.map((r) => r.id), perms.scopeSql?.where);
-      list = list.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) }));
+      for (const r of list) r.hasChildren = parents.has(r.id as string);
     }
     return ok({ list, pagination: { currentPage: page.currentPage, pageSize: page.pageSize, total: page.total }, refs: out.refs });
   });

@@ -84,13 +84,18 @@ const RECORD_COLUMNS = sql.raw('r.id, r.data, r.created_at, r.created_by, r.modi
 export function matchedPage(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }): RawBuilder<PageRow> {
   const keyword = activeKeyword(query);
   const { field, numeric, order } = query.sort;
+  // limits as integer literals: SQLite prepares a statement with a bound LIMIT again on every run (server/db/query-speed.ts)
+  const limitOf = (n: number) => {
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`limit ${n} is not a count`);
+    return sql.lit(n);
+  };
   const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
   // SQLite: CROSS JOIN keeps the matches outside, so the planner cannot walk the records instead
   const join = sql.raw(dialect === 'sqlite' ? 'cross join' : 'join');
   // m stops one past the cap: above it, sorting the matches would cost more than the walk;
   // d is each record once (a keyword's rows repeat a record per field)
   const answer = (matches: RawBuilder<unknown>, cap: number, columns: string, paged: RawBuilder<unknown>) =>
-    sql<PageRow>`with m as materialized (${matches} limit ${cap + 1}),
+    sql<PageRow>`with m as materialized (${matches} limit ${limitOf(cap + 1)}),
       d as materialized (select ${sql.raw(columns)} from m group by ${sql.raw(columns)}),
       n as (select count(*) as total, (select count(*) from m) as found from d),
       p as (${paged})
@@ -104,7 +109,7 @@ export function matchedPage(db: Db, dialect: Dialect, modelId: string, query: Re
       KEYWORD_MATCH_CAP,
       'id, at',
       sql`select ${RECORD_COLUMNS}, t.at as k1, t.id as k2
-        from (select at, id from d where (select found from n) <= ${KEYWORD_MATCH_CAP} order by at ${dir}, id ${dir} limit ${page.limit} offset ${page.offset}) t
+        from (select at, id from d where (select found from n) <= ${KEYWORD_MATCH_CAP} order by at ${dir}, id ${dir} limit ${limitOf(page.limit)} offset ${page.offset}) t
         ${join} visualdev_record r on r.id = t.id and r.model_id = ${modelId}`,
     );
   }
@@ -123,6 +128,6 @@ export function matchedPage(db: Db, dialect: Dialect, modelId: string, query: Re
       ${sortJoin}
       where (select found from n) <= ${MATCH_CAP}
       order by ${k1} ${dir}, ${k2} ${dir}
-      limit ${page.limit} offset ${page.offset}`,
+      limit ${limitOf(page.limit)} offset ${page.offset}`,
   );
 }

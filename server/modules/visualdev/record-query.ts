@@ -1,9 +1,10 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type CompiledQuery, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database, VisualdevRecordRow } from '../../db/schema';
 import { activeKeyword, filterCondition, filterMatches, matchCap, matchedPage, matchLed } from './record-matches';
 import { keywordCondition, keywordMatches } from './record-text';
 import type { ScopeSql } from './record-scope';
+import { keptPage, PAGE_ROWS_LIMIT } from './record-pages';
 
 /**
  * The list query of a model's records (record-store.ts holds them): filters, keyword, sort and
@@ -15,7 +16,8 @@ import type { ScopeSql } from './record-scope';
  *   index) and checks each filter per record with a correlated EXISTS on the value index's
  *   primary key: the walk stops after the page, so the cost follows the page, not the matches.
  * - The count reads the matches of the filters from the value index alone (filterMatches);
- *   without filters or keyword it reads the model's record count row. The planner picks which
+ *   without filters or keyword it reads the model's record count row. It runs only when the
+ *   page is full (pageThenCount): a shorter page tells the total itself. The planner picks which
  *   filter leads. Counting by walking every record and probing each filter cost 80–290 ms at 100,000.
  * - The keyword is one uncorrelated `id IN (…)` through the text index (record-text.ts).
  */
@@ -122,9 +124,56 @@ export async function listRecords(db: Db, dialect: Dialect, modelId: string, que
       return { rows: led.filter((row) => row.id !== null).map(({ total: _, found: __, ...row }) => row), total: Number(first.total) };
     }
   }
+  if (!query.filters.length && !activeKeyword(query)) {
+    const plain = plainStatementsOf(db, dialect, modelId, query, page);
+    const read = async () => {
+      const got = (await db.executeQuery(plain.rows)).rows;
+      const rows = Object.freeze(got.map((r) => Object.freeze({ id: r.id, data: r.data, createdAt: r.createdAt, createdBy: r.createdBy, modifiedAt: r.modifiedAt, modifiedBy: r.modifiedBy }))) as RecordRow[];
+      // the model's record count came with the page (a tree's level is counted on its own)
+      const counted = plain.withTotal && got.length ? Number(got[0]!.listTotal ?? 0) : null;
+      return pageThenCount({ execute: async () => rows }, page, async () => counted ?? Number((await db.executeQuery(plain.count)).rows[0]?.total ?? 0));
+    };
+    // the same rows for every caller: kept until the model's records change (record-pages.ts)
+    return page.limit <= PAGE_ROWS_LIMIT ? keptPage(db, modelId, plain.key, read) : read();
+  }
   const { rows, count } = listQueries(db, dialect, modelId, query, page);
-  const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
-  return { rows: list, total: Number(total?.total ?? 0) };
+  return pageThenCount(rows, page, async () => Number((await count.executeTakeFirst())?.total ?? 0));
+}
+
+/**
+ * The statements of a list without filters, keyword or scope (a page opened, paged, sorted, a
+ * tree's level), compiled once: their SQL and parameters follow from the key alone, and building
+ * and compiling them with Kysely cost more than running them (bench/README.md, request cost).
+ */
+type PlainStatements = { key: string; rows: CompiledQuery<RecordRow & { listTotal?: number | string | null }>; count: CompiledQuery<{ total: number | string }>; withTotal: boolean };
+type RecordRow = Pick<VisualdevRecordRow, 'id' | 'data' | 'createdAt' | 'createdBy' | 'modifiedAt' | 'modifiedBy'>;
+const plainStatements = new Map<string, PlainStatements>();
+const PLAIN_STATEMENTS_LIMIT = 2_000;
+
+function plainStatementsOf(db: Db, dialect: Dialect, modelId: string, query: RecordQuery, page: { limit: number; offset: number }): PlainStatements {
+  const key = JSON.stringify([dialect, modelId, query.sort, query.group ?? null, query.parent ?? null, page.limit, page.offset]);
+  let kept = plainStatements.get(key);
+  if (!kept) {
+    const { rows, count } = listQueries(db, dialect, modelId, query, page);
+    // without a tree level the total is the model's count row: one more column of the page, one statement
+    const withTotal = !query.parent;
+    const paged = withTotal ? rows.select((eb) => eb.selectFrom('visualdevRecordCount').select('total').where('modelId', '=', modelId).as('listTotal')) : rows;
+    kept = { key, rows: paged.compile() as PlainStatements['rows'], count: count.compile() as PlainStatements['count'], withTotal };
+    if (plainStatements.size >= PLAIN_STATEMENTS_LIMIT) plainStatements.clear();
+    plainStatements.set(key, kept);
+  }
+  return kept;
+}
+
+/**
+ * The page, then the count only when the page cannot tell it: a page that is not full ends the
+ * list, so its total is the rows before it and on it (an empty page past the end still counts).
+ * The first page of a short list costs one statement.
+ */
+async function pageThenCount<R>(rows: { execute(): Promise<R[]> }, page: { limit: number; offset: number }, count: () => Promise<number>) {
+  const list = await rows.execute();
+  if (list.length < page.limit && (list.length > 0 || page.offset === 0)) return { rows: list, total: page.offset + list.length };
+  return { rows: list, total: await count() };
 }
 
 /**
@@ -155,15 +204,13 @@ async function scopedList(db: Db, dialect: Dialect, modelId: string, query: Reco
   const ownOrder = scope.column?.values.length === 1 && !query.sort.field && !query.group && plain;
   if (ownOrder) {
     const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
-    const [list, total] = await Promise.all([rows.execute(), scopedCount(db, modelId, scope.column!)]);
-    return { rows: list, total };
+    return pageThenCount(rows, page, () => scopedCount(db, modelId, scope.column!));
   }
   const known = scope.column ? await scopedCount(db, modelId, scope.column) : null;
   const walk = known === null || known >= SCOPE_WALK_MIN;
   const { rows } = listQueries(db, dialect, modelId, { ...query, scopeForm: walk ? 'walk' : 'where' }, page);
   if (plain && known !== null) return { rows: await rows.execute(), total: known };
   const { count } = listQueries(db, dialect, modelId, { ...query, scopeForm: 'where' }, page);
-  const [list, total] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
-  return { rows: list, total: Number(total?.total ?? 0) };
+  return pageThenCount(rows, page, async () => Number((await count.executeTakeFirst())?.total ?? 0));
 }
 

@@ -19,8 +19,18 @@ type Tx = Db;
 
 const TEXT_LIMIT = 500;
 
-/** Fields of the model that get index rows, and whether they compare as numbers. */
-export function indexedFields(model: CompiledModel): Map<string, 'num' | 'text'> {
+/** Fields of the model that get index rows, and whether they compare as numbers (computed once per compiled model). */
+export function indexedFields(model: CompiledModel): ReadonlyMap<string, 'num' | 'text'> {
+  let fields = indexedByModel.get(model);
+  if (!fields) {
+    fields = computeIndexedFields(model);
+    indexedByModel.set(model, fields);
+  }
+  return fields;
+}
+const indexedByModel = new WeakMap<CompiledModel, ReadonlyMap<string, 'num' | 'text'>>();
+
+function computeIndexedFields(model: CompiledModel): Map<string, 'num' | 'text'> {
   const keys = new Set<string>([
     ...model.list.columns.map((c) => c.prop),
     ...model.list.searchFields.map((s) => s.prop),
@@ -61,7 +71,7 @@ export function indexValue(value: unknown): { textValue: string | null; numValue
   return { textValue: JSON.stringify(value).slice(0, TEXT_LIMIT), numValue: null };
 }
 
-export function valueRows(fields: Map<string, 'num' | 'text'>, modelId: string, recordId: string, data: Record<string, unknown>): VisualdevRecordValueRow[] {
+export function valueRows(fields: ReadonlyMap<string, 'num' | 'text'>, modelId: string, recordId: string, data: Record<string, unknown>): VisualdevRecordValueRow[] {
   return [...fields.keys()].map((field) => ({ recordId, modelId, field, ...indexValue(data[field]) }));
 }
 

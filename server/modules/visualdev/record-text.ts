@@ -19,7 +19,7 @@ type TextRow = Omit<VisualdevRecordTextRow, 'id'>;
 const TRIGRAM = 3;
 
 /** The model's keyword fields that the value index holds (`indexed`: its fields), in the list's order. */
-export function keywordFieldsOf(model: CompiledModel, indexed: Map<string, 'num' | 'text'>): string[] {
+export function keywordFieldsOf(model: CompiledModel, indexed: ReadonlyMap<string, 'num' | 'text'>): string[] {
   return [...new Set(model.list.keywordFields)].filter((f) => indexed.has(f));
 }
 

@@ -52,9 +52,10 @@ function parseJson(text: string): unknown {
 /** A translations map from an object or its JSON text; anything malformed reads as none. */
 export function readTranslations(value: unknown): Translations | null {
   if (value === null || value === undefined || value === '') return null;
-  if (translationsProblem(value)) return null;
-  const map = (typeof value === 'string' ? parseJson(value) : value) as Translations;
-  return Object.keys(map).length ? map : null;
+  // parsed once here (translationsProblem would parse text again)
+  const map = typeof value === 'string' ? parseJson(value) : value;
+  if (translationsProblem(map)) return null;
+  return Object.keys(map as Translations).length ? (map as Translations) : null;
 }
 
 /** The text in a language: its translation, else the own text. */
