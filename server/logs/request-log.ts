@@ -81,7 +81,8 @@ async function requestLogPlugin(app: FastifyInstance, opts: RequestLogOptions) {
   const writer = new RequestLogWriter(opts.db, opts.maxQueue ?? 20_000, (message, error) => app.log.warn({ err: error }, message));
   app.decorate('requestLog', writer);
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // the health route is a load balancer's probe every few seconds: it would crowd the log out
+    if (!request.url.startsWith('/api/') || request.url === '/api/system/health') return;
     const user = request.principal?.user;
     writer.push({
       id: newId(),
