@@ -15,12 +15,11 @@
  * from the first send to the last answer) and the p99 latency, medians over the runs.
  * --results rewrites this dialect's rows of bench/results.md.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../tests/helpers/free-port';
+import { spawnServer } from './server-process';
 import type { TestServer } from '../tests/helpers/server';
 import { login } from '../tests/api/oauth-client';
 import { readerRoleName } from '../server/modules/data-interface/pg-reader';
@@ -63,29 +62,11 @@ async function freshPostgres(url: string): Promise<{ url: string; drop(): Promis
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-bill-'));
   const database = baseUrl ? await freshPostgres(baseUrl) : null;
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_ACCOUNT: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_SHORT_LINK: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('is running at')) resolve();
-    });
-  });
+  const server = await spawnServer(ROOT, { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

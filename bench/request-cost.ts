@@ -18,7 +18,6 @@
  * --results rewrites this dialect's issue-20 rows of bench/results.md (and the issue-9 load row,
  * which measured the same list on SQLite).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +28,7 @@ import { openDatabase } from '../server/db';
 import { newId } from '../server/db/ids';
 import { releasedModel } from '../server/modules/visualdev/model-store';
 import { insertRecords } from '../server/modules/visualdev/record-store';
-import { freePort } from '../tests/helpers/free-port';
+import { spawnServer, type ServerProcess } from './server-process';
 import type { TestServer } from '../tests/helpers/server';
 import { login } from '../tests/api/oauth-client';
 
@@ -126,31 +125,11 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; open(): R
   };
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const flags = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE_DIR)] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
-    cwd: SERVER_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_ACCOUNT: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_SHORT_LINK: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  serverPid = child.pid!;
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('is running at')) resolve();
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM'); // the server exits on SIGTERM, which also writes its CPU profile
-      await exited;
-    },
-  };
+  const server = await spawnServer(SERVER_ROOT, env, flags);
+  serverPid = server.pid;
+  return server;
 }
 
 /** Inserts records into the demo model until it holds `size`, as staff created them, in bulk. */

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { freePort } from '../tests/helpers/free-port';
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** SIGTERM, and wait for the exit (the server writes a CPU profile on the way out, if asked). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The server as its own process from the TypeScript sources of `root`, on a free port, with
+ * LOG_LEVEL=warn and rate limits off (a benchmark is not an attack); resolves once it listens.
+ */
+export async function spawnServer(root: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_ACCOUNT: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_SHORT_LINK: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('is running at')) resolve();
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
