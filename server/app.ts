@@ -13,7 +13,7 @@ import { BODY_LIMIT_BYTES, failureHandling } from './http/failures';
 import { lazyCompilers } from './http/lazy-compilers';
 import { localeSupport } from './http/locale';
 import { DEFAULT_RATE_LIMITS, rateLimits } from './http/rate-limits';
-import { docsHelmet, securityHeaders } from './http/security-headers';
+import { docsHeaders, securityHeaders } from './http/security-headers';
 import { nulGuard } from './http/nul-guard';
 import { registerModules } from './modules';
 import { requestLogging } from './logs/request-log';
@@ -76,8 +76,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 async function apiDocs(app: FastifyInstance) {
   // The documentation routes are public: declared here, for the routes this plugin adds.
   app.addHook('onRoute', (route) => {
-    // helmet reads a route's own policy from config.helmet at request time.
-    route.config = { ...route.config, access: 'public', helmet: docsHelmet } as typeof route.config;
+    // the security headers read a route's own policy from its config at request time
+    route.config = { ...route.config, access: 'public', ...docsHeaders } as typeof route.config;
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
