@@ -1,13 +1,12 @@
-import { Button, Group, Input, Loader, Modal, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Input, NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { getEntry, saveEntry, type CategoryNode } from '../../../app/api/dictionary';
 import { useT } from '../../../app/i18n';
 import { entryFormProblems } from '../../../runtime/validation/dictionary-forms';
-import { showSaved, useDictionaryChanged, useEntryParents } from './queries';
-import { READABLE_ERRORS } from './dialogs';
+import { useEntryParents } from './queries';
+import { DialogShell, useDialogSave } from './DialogShell';
 import { ParentSelect } from './ParentSelect';
 import { useRuledForm } from './useRuledForm';
-import { useDiscardGuard } from '../../../renderers/form/useDiscardGuard';
 
 interface EntryValues {
   parentId: string | null;
@@ -35,15 +34,12 @@ export interface EntryDialogProps {
  */
 export function EntryDialog({ category, entryId, onClose }: EntryDialogProps) {
   const t = useT();
-  const changed = useDictionaryChanged();
   const parents = useEntryParents(category.id, entryId);
   const form = useRuledForm<EntryValues, ReturnType<typeof entryFormProblems>[number]['field']>(
     { parentId: category.id, fullName: '', enCode: '', enabledMark: 1, sortCode: 0, description: '' },
     entryFormProblems,
   );
-  const guard = useDiscardGuard(form.isDirty, onClose);
   const [loading, setLoading] = useState(entryId !== null);
-  const [busy, setBusy] = useState(false);
   const { reset } = form;
   useEffect(() => {
     if (entryId === null) return;
@@ -61,91 +57,52 @@ export function EntryDialog({ category, entryId, onClose }: EntryDialogProps) {
     };
   }, [entryId, category.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const submit = async () => {
-    if (!form.check()) {
-      if (form.firstProblem) document.getElementById(fieldId(form.firstProblem))?.focus();
-      return;
-    }
+  const { busy, submit } = useDialogSave(form, fieldId, () => {
     const v = form.values;
-    setBusy(true);
-    try {
-      const parentId = v.parentId === category.id ? '0' : v.parentId!;
-      const message = await saveEntry(entryId, { dictionaryTypeId: category.id, parentId, fullName: v.fullName.trim(), enCode: v.enCode.trim(), enabledMark: v.enabledMark, sortCode: v.sortCode ?? 0, description: v.description });
-      showSaved(message);
-      changed();
-      onClose();
-    } catch {
-      /* the client has shown the server's message; the dialog stays open */
-    } finally {
-      setBusy(false);
-    }
-  };
+    const parentId = v.parentId === category.id ? '0' : v.parentId!;
+    return saveEntry(entryId, { dictionaryTypeId: category.id, parentId, fullName: v.fullName.trim(), enCode: v.enCode.trim(), enabledMark: v.enabledMark, sortCode: v.sortCode ?? 0, description: v.description });
+  }, onClose);
 
   const v = form.values;
   return (
-    <>
-      <Modal opened onClose={guard.requestClose} closeOnEscape={!guard.asking} title={t(entryId ? 'dictAdmin.entryEdit' : 'dictAdmin.entryAdd')} size={600} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('dictAdmin.close') }} styles={READABLE_ERRORS} className="scp-dict-dialog" data-dialog="entry">
-        {loading ? (
-          <Loader size="sm" />
-        ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <Stack gap="sm">
-              <ParentSelect
-                id={fieldId('parentId')}
-                nodes={parents.data}
-                value={v.parentId}
-                onChange={(value) => form.set('parentId', value)}
-                onBlur={() => form.leave('parentId')}
-                disabled={category.isTree !== 1}
-                error={form.errorOf('parentId')}
-              />
-              <TextInput id={fieldId('fullName')} label={t('dictAdmin.name')} withAsterisk value={v.fullName} onChange={(e) => form.set('fullName', e.currentTarget.value)} onBlur={() => form.leave('fullName')} error={form.errorOf('fullName')} data-field="fullName" />
-              <TextInput id={fieldId('enCode')} label={t('dictAdmin.code')} withAsterisk value={v.enCode} onChange={(e) => form.set('enCode', e.currentTarget.value)} onBlur={() => form.leave('enCode')} error={form.errorOf('enCode')} data-field="enCode" />
-              <SimpleGrid cols={2}>
-                <Input.Wrapper label={t('dictAdmin.status')} id={fieldId('enabledMark')} error={form.errorOf('enabledMark')}>
-                  <Switch
-                    id={fieldId('enabledMark')}
-                    mt={6}
-                    checked={v.enabledMark === 1}
-                    onChange={(e) => form.set('enabledMark', e.currentTarget.checked ? 1 : 0)}
-                    label={t(v.enabledMark === 1 ? 'dictAdmin.enabled' : 'dictAdmin.disabled')}
-                    data-field="enabledMark"
-                  />
-                </Input.Wrapper>
-                <NumberInput
-                  id={fieldId('sortCode')}
-                  label={t('dictAdmin.sort')}
-                  value={v.sortCode ?? ''}
-                  onChange={(value) => form.set('sortCode', value === '' ? null : Number(value))}
-                  onBlur={() => form.leave('sortCode')}
-                  min={0}
-                  max={999999}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  error={form.errorOf('sortCode')}
-                  data-field="sortCode"
-                />
-              </SimpleGrid>
-              <Textarea id={fieldId('description')} label={t('dictAdmin.description')} rows={3} value={v.description} onChange={(e) => form.set('description', e.currentTarget.value)} data-field="description" />
-              <Group justify="flex-end" mt="sm">
-                <Button variant="default" onClick={guard.requestClose} data-action="form-cancel">
-                  {t('app.cancel')}
-                </Button>
-                <Button type="submit" loading={busy} data-action="form-submit">
-                  {t('app.confirm')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Modal>
-      {guard.question}
-    </>
+    <DialogShell title={t(entryId ? 'dictAdmin.entryEdit' : 'dictAdmin.entryAdd')} dialog="entry" loading={loading} busy={busy} isDirty={form.isDirty} onClose={onClose} onSubmit={submit}>
+      <ParentSelect
+        id={fieldId('parentId')}
+        nodes={parents.data}
+        value={v.parentId}
+        onChange={(value) => form.set('parentId', value)}
+        onBlur={() => form.leave('parentId')}
+        disabled={category.isTree !== 1}
+        error={form.errorOf('parentId')}
+      />
+      <TextInput id={fieldId('fullName')} label={t('dictAdmin.name')} withAsterisk value={v.fullName} onChange={(e) => form.set('fullName', e.currentTarget.value)} onBlur={() => form.leave('fullName')} error={form.errorOf('fullName')} data-field="fullName" />
+      <TextInput id={fieldId('enCode')} label={t('dictAdmin.code')} withAsterisk value={v.enCode} onChange={(e) => form.set('enCode', e.currentTarget.value)} onBlur={() => form.leave('enCode')} error={form.errorOf('enCode')} data-field="enCode" />
+      <SimpleGrid cols={2}>
+        <Input.Wrapper label={t('dictAdmin.status')} id={fieldId('enabledMark')} error={form.errorOf('enabledMark')}>
+          <Switch
+            id={fieldId('enabledMark')}
+            mt={6}
+            checked={v.enabledMark === 1}
+            onChange={(e) => form.set('enabledMark', e.currentTarget.checked ? 1 : 0)}
+            label={t(v.enabledMark === 1 ? 'dictAdmin.enabled' : 'dictAdmin.disabled')}
+            data-field="enabledMark"
+          />
+        </Input.Wrapper>
+        <NumberInput
+          id={fieldId('sortCode')}
+          label={t('dictAdmin.sort')}
+          value={v.sortCode ?? ''}
+          onChange={(value) => form.set('sortCode', value === '' ? null : Number(value))}
+          onBlur={() => form.leave('sortCode')}
+          min={0}
+          max={999999}
+          allowDecimal={false}
+          allowNegative={false}
+          error={form.errorOf('sortCode')}
+          data-field="sortCode"
+        />
+      </SimpleGrid>
+      <Textarea id={fieldId('description')} label={t('dictAdmin.description')} rows={3} value={v.description} onChange={(e) => form.set('description', e.currentTarget.value)} data-field="description" />
+    </DialogShell>
   );
 }
