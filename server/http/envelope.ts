@@ -19,6 +19,15 @@ export const Pagination = Type.Object({ currentPage: Type.Integer(), pageSize: T
 export const MAX_PAGE = 1_000_000;
 export const CurrentPage = (options: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: MAX_PAGE, ...options });
 
+/** The query of a paged list with one keyword box: spread into a route's querystring object. */
+export const PagedQueryFields = {
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  currentPage: CurrentPage({ default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
+  sort: Type.Optional(Type.String({ maxLength: 10 })),
+  sidx: Type.Optional(Type.String({ maxLength: 50 })),
+};
+
 /** Reply schema of a paged list. */
 export function PagedEnvelope<T extends TSchema>(item: T) {
   return Envelope(Type.Object({ list: Type.Array(item), pagination: Pagination }));

@@ -4,7 +4,6 @@ import type { MessageKey } from '../../../src/runtime/i18n';
 import type { DbOrTrx } from '../dictionary/repository';
 import { bumpAccessVersion } from '../../auth/access-version';
 import { refuse } from '../../http/errors';
-import { CurrentPage } from '../../http/envelope';
 import { checkSort, CODE_PATTERN, FULL_NAME_PATTERN } from '../dictionary/validation';
 import { audit, type AuditActor } from '../../audit/record';
 
@@ -88,13 +87,7 @@ export const namedView = (r: { id: string; fullName: string; enCode: string; sor
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-export const PagedQueryFields = {
-  keyword: Type.Optional(Type.String({ maxLength: 100 })),
-  currentPage: CurrentPage({ default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
-  sort: Type.Optional(Type.String({ maxLength: 10 })),
-  sidx: Type.Optional(Type.String({ maxLength: 50 })),
-};
+export { PagedQueryFields } from '../../http/envelope';
 
 export const StateData = Type.Object({ enabledMark: Type.Integer({ description: 'the new state: 1 enabled, 0 disabled' }) });
 

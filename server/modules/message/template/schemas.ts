@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { MessageTemplateRow } from '../../../db/schema';
+import { PagedQueryFields } from '../../../http/envelope';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -38,14 +39,11 @@ export const TemplateBody = Type.Object({
 });
 
 export const ListQuery = Type.Object({
+  ...PagedQueryFields,
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'matches name, code or title' })),
   messageType: Type.Optional(Type.String({ maxLength: 50 })),
   channel: Type.Optional(Type.String({ maxLength: 50 })),
   enabledMark: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-  currentPage: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
-  sidx: Type.Optional(Type.String({ maxLength: 50 })),
-  sort: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

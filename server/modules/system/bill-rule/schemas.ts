@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { BillRuleRow } from '../../../db/schema';
+import { PagedQueryFields } from '../../../http/envelope';
 import { billRuleExample, formatBillNumber } from '../../../../src/runtime/bill-number';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -46,14 +47,10 @@ export const RuleBody = Type.Object({
 });
 
 export const ListQuery = Type.Object({
-  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  ...PagedQueryFields,
   categoryId: Type.Optional(Type.String({ maxLength: 50, description: 'a businessType entry code (the numbering picker\'s tree)' })),
   category: Type.Optional(Type.String({ maxLength: 50, description: 'the same, as the admin list\'s left tree sends it' })),
   enabledMark: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-  currentPage: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
-  sidx: Type.Optional(Type.String({ maxLength: 50 })),
-  sort: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
