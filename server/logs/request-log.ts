@@ -4,6 +4,13 @@ import type { Db } from '../db';
 import { newId } from '../db/ids';
 import type { RequestLogRow } from '../db/schema';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: this route's requests are not in the request log (a load balancer's probe would crowd it out). */
+    requestLog?: boolean;
+  }
+}
+
 /**
  * The request log (issue 11 item 7): one row per /api request — method, path without the query
  * string, status, duration, user, address; never a body or a query value. The answer is never
@@ -81,8 +88,7 @@ async function requestLogPlugin(app: FastifyInstance, opts: RequestLogOptions) {
   const writer = new RequestLogWriter(opts.db, opts.maxQueue ?? 20_000, (message, error) => app.log.warn({ err: error }, message));
   app.decorate('requestLog', writer);
   app.addHook('onResponse', async (request, reply) => {
-    // the health route is a load balancer's probe every few seconds: it would crowd the log out
-    if (!request.url.startsWith('/api/') || request.url === '/api/system/health') return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.requestLog === false) return;
     const user = request.principal?.user;
     writer.push({
       id: newId(),

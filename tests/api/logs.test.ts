@@ -80,6 +80,12 @@ describe('request log', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('keeps routes that say so (the health probe) out of the request log', async () => {
+    expect((await fetch(`${server.url}/api/system/health`)).status).toBe(200);
+    await server.app.requestLog.flush();
+    expect(await db().selectFrom('baseRequestLog').select('id').where('path', '=', '/api/system/health').execute()).toEqual([]);
+  });
+
   it('logs a download ticket in the path by its parameter name, never its value', async () => {
     await admin.get('/api/system/DictionaryType/Download/secret-ticket-value');
     await server.app.requestLog.flush();

@@ -7,7 +7,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ dialect: string }> = asyn
   app.get(
     '/health',
     {
-      config: { access: 'public' },
+      // probed every few seconds by load balancers: kept out of the request log
+      config: { access: 'public', requestLog: false },
       schema: {
         tags: ['system'],
         summary: 'Liveness probe',
