@@ -12,12 +12,20 @@ import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
 import { compileOrRefuse, definitionHash, descriptorOf, ensureEnCodeFree, findModelRow, jsonText, releasedModel } from './model-store';
 import { deleteAllRecords, indexSignature, reindexModel } from './record-store';
+import { audit } from '../../audit/record';
+import { checkMenuParent, placeInMenu } from './menu-placement';
 
 /** /api/visualdev/Base: model definitions (the designer's side). */
 
 const manage = { access: { permission: 'visualdev.model:manage' as const } };
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) });
+/** Where the released page goes in the menu (the product asks for the parent menu on release). */
+const ReleaseBody = Type.Union([Type.Null(), Type.Object({
+  parentMenuId: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  fullName: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  icon: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+})]);
 
 const Summary = Type.Object({
   id: Type.String(),
@@ -165,7 +173,10 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       releasedAt: null, sourceFile: null, sourceHash: null, createdAt: now, createdBy: principal.user.id, updatedAt: null, updatedBy: null,
     };
     compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
-    await db.insertInto('baseVisualdev').values(row).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('baseVisualdev').values(row).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'create', after: row });
+    });
     return ok({ id: row.id }, request.t('visualdev.created'));
   });
 
@@ -194,7 +205,10 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     };
     compileOrRefuse(descriptorOf(next, next.formData, next.columnData), `visualdev/${next.enCode}`, request.locale);
     const { id: _id, ...values } = next;
-    await db.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'update', before: row, after: next });
+    });
     return done(request.t('visualdev.updated'));
   });
 
@@ -207,6 +221,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     await db.transaction().execute(async (trx) => {
       await deleteAllRecords(trx, row.id);
       await trx.deleteFrom('baseVisualdev').where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'delete', before: row });
     });
     return done(request.t('visualdev.deleted'));
   });
@@ -224,25 +239,38 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       createdAt: now, createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null,
     };
     await ensureEnCodeFree(db, copy.enCode);
-    await db.insertInto('baseVisualdev').values(copy).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('baseVisualdev').values(copy).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: copy.id, action: 'create', after: copy });
+    });
     return ok({ id: copy.id }, request.t('visualdev.copied'));
   });
 
   app.post('/Base/:id/Actions/Release', {
     config: manage,
-    schema: { tags, summary: 'Compile the draft and publish it to the record API', params: Id, response: { 200: EmptyEnvelope, 400: Refusal } },
+    schema: {
+      tags, summary: 'Compile the draft and publish it to the record API; with parentMenuId, also place its page in the menu under that directory',
+      params: Id, body: Type.Optional(ReleaseBody), response: { 200: EmptyEnvelope, 400: Refusal },
+    },
   }, async (request) => {
     const row = await findModelRow(db, request.params.id);
     refuseFileModel(row);
+    const placement = request.body?.parentMenuId ? { parentMenuId: request.body.parentMenuId, fullName: request.body.fullName ?? undefined, icon: request.body.icon ?? undefined } : null;
     const model = compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
+    if (placement) await checkMenuParent(db, placement.parentMenuId);
     const now = Date.now();
     // Which fields are indexed follows the released list configuration: the records first, then the row.
     await reindexModel(db, model);
-    await db.updateTable('baseVisualdev').set({
+    const released = {
       state: 1, releasedFormData: row.formData, releasedColumnData: row.columnData, releasedAt: now,
       releasedHash: definitionHash({ ...row, releasedFormData: row.formData, releasedColumnData: row.columnData }), indexSignature: indexSignature(model),
       updatedAt: now, updatedBy: principalOf(request).user.id,
-    }).where('id', '=', row.id).execute();
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('baseVisualdev').set(released).where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'update', before: row, after: { ...row, ...released } });
+      if (placement) await placeInMenu(trx, request, row, placement);
+    });
     return done(request.t('visualdev.released'));
   });
 
