@@ -41,7 +41,11 @@ const Summary = Type.Object({
   description: Nullable(Type.String()),
   /** File under schemas/models the model comes from; such models are edited in the file. */
   sourceFile: Nullable(Type.String()),
+  /** 'file' (schemas/models, edited in the file) or 'stored' (edited here). */
+  source: Type.String(),
   createdAt: Type.Number(),
+  /** The last change: updatedAt, else createdAt (the list's 更新时间). */
+  modifiedAt: Type.Number(),
   updatedAt: Nullable(Type.Number()),
   releasedAt: Nullable(Type.Number()),
 });
@@ -96,7 +100,7 @@ const SelectorNode = Type.Object({
 
 const summaryOf = (r: VisualdevRow) => ({
   id: r.id, fullName: r.fullName, fullName_i18n: translationsOf(r.fullNameI18n), enCode: r.enCode, category: r.category, type: r.type, webType: r.webType, state: r.state,
-  sortCode: r.sortCode, description: r.description, sourceFile: r.sourceFile, createdAt: r.createdAt, updatedAt: r.updatedAt, releasedAt: r.releasedAt,
+  sortCode: r.sortCode, description: r.description, sourceFile: r.sourceFile, source: r.sourceFile ? 'file' : 'stored', createdAt: r.createdAt, modifiedAt: r.updatedAt ?? r.createdAt, updatedAt: r.updatedAt, releasedAt: r.releasedAt,
 });
 
 /** A copy's name in each language says it is a copy, as its own name does. */
