@@ -92,6 +92,9 @@ describe('importing the real exported definitions', () => {
     expect(second.body.code).toBe(200);
     expect(second.body.data.enCode).toBe(`${first.body.data.enCode}_2`);
     expect(second.body.msg).toContain(`"${first.body.data.enCode}_2"`);
+    // a keyword with an underscore finds the code (LIKE's wildcards are literal)
+    const found = await admin.get(`/api/visualdev/Base?keyword=${first.body.data.enCode}_2`);
+    expect(found.body.data.list.map((r: { enCode: string }) => r.enCode)).toEqual([`${first.body.data.enCode}_2`]);
     const preview = await admin.post(`/api/visualdev/Generater/${first.body.data.id}/Actions/CodePreview`);
     const descriptor = preview.body.data.list[0].content as string;
     const again = await upload(descriptor, `${first.body.data.enCode}.json`);

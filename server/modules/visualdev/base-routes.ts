@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { sql, type SqlBool } from 'kysely';
 import { principalOf } from '../../auth/access';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
@@ -137,8 +138,9 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const { keyword, category, currentPage, pageSize } = request.query;
     let q = db.selectFrom('baseVisualdev');
     if (keyword) {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('fullName', 'like', pattern), eb('enCode', 'like', pattern)]));
+      // the escape clause makes a code's underscores literal (jnpf31seed_vd_x), on both databases
+      const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or(['fullName', 'enCode'].map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)));
     }
     if (category) q = q.where('category', '=', category);
     const [rows, total] = await Promise.all([

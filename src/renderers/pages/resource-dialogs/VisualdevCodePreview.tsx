@@ -1,4 +1,4 @@
-import { Code, Loader, Modal, ScrollArea, Tabs, Text } from '@mantine/core';
+import { Box, Code, Loader, Modal, Tabs, Text } from '@mantine/core';
 import { useAsync } from '../../data/hooks';
 import { useRT } from '../../i18n';
 import type { ResourceDialogProps } from './types';
@@ -21,9 +21,10 @@ export function VisualdevCodePreview({ row, onClose }: ResourceDialogProps) {
             </Tabs.List>
             {list.map((f) => (
               <Tabs.Panel key={f.fileName} value={f.fileName} pt="xs">
-                <ScrollArea h={420}>
-                  <Code block aria-label={f.fileName}>{f.content}</Code>
-                </ScrollArea>
+                {/* a scrolled region the keyboard can reach and scroll (axe: scrollable-region-focusable) */}
+                <Box tabIndex={0} role="region" aria-label={f.fileName} style={{ maxHeight: 420, overflow: 'auto' }}>
+                  <Code block>{f.content}</Code>
+                </Box>
               </Tabs.Panel>
             ))}
           </Tabs>
