@@ -140,6 +140,20 @@ describe('refusing what it cannot read', () => {
   });
 });
 
+describe('the screen\'s create and edit', () => {
+  it('creates from the blank definition the form starts with; saving the row back as the form sends it refuses a broken definition with its problems', async () => {
+    const made = await admin.post('/api/visualdev/Base', { fullName: '空白', enCode: 'blankModel', category: null, webType: 2, formData: '{"fields": []}', columnData: '', description: null });
+    expect(made.body.code, JSON.stringify(made.body)).toBe(200);
+    const info = (await admin.get(`/api/visualdev/Base/${made.body.data.id}`)).body.data;
+    expect(info).toMatchObject({ source: 'stored', state: 0, modifiedAt: expect.any(Number) });
+    const broken = await client(server.url, token, 'en').put(`/api/visualdev/Base/${info.id}`, { ...info, formData: '{"fields": [{"__config__": {"jnpfKey": "input"}, "__vModel__": "a"}, {"__config__": {"jnpfKey": "input"}, "__vModel__": "a"}]}' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.data?.problems?.length).toBeGreaterThan(0);
+    const fixed = await admin.put(`/api/visualdev/Base/${info.id}`, { ...info, formData: '{"fields": [{"__config__": {"jnpfKey": "input", "label": "名称"}, "__vModel__": "name"}]}' });
+    expect(fixed.body.code, JSON.stringify(fixed.body)).toBe(200);
+  });
+});
+
 describe('generated code: the descriptor files', () => {
   it('CodePreview lists the descriptor (compiling strictly as a file under schemas/models), its menu line and a README; DownloadCode zips the same files', async () => {
     const name = forms.find((f) => f.includes('supplier')) ?? forms[0]!;
