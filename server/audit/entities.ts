@@ -1,5 +1,5 @@
 import type {
-  AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, RoleRow, UserRow,
+  AreaRow, BillRuleRow, ModuleRow, VisualdevRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, RoleRow, UserRow,
 } from '../db/schema';
 
 /**
@@ -31,6 +31,10 @@ export const AUDIT_FIELDS = {
   dictionaryData: fields<DictionaryDataRow>()(['dictionaryTypeId', 'parentId', 'fullName', 'fullNameI18n', 'enCode', 'sortCode', 'enabledMark', 'description']),
   // requestHeaders may carry credentials of the upstream: never logged
   dataInterface: fields<DataInterfaceRow>()(['categoryId', 'fullName', 'enCode', 'type', 'dataSource', 'queryText', 'requestMethod', 'path', 'requestParameters', 'responseFields', 'enabledMark', 'sortCode', 'description']),
+  // online development: a model's definition is logged by name and state, not its JSON (which the row keeps)
+  visualdevModel: fields<VisualdevRow>()(['fullName', 'enCode', 'category', 'type', 'webType', 'state', 'sortCode', 'description', 'releasedAt']),
+  // a menu entry placed by a model's release
+  menuEntry: fields<ModuleRow>()(['parentId', 'fullName', 'enCode', 'type', 'icon', 'urlAddress', 'propertyJson', 'sortCode', 'enabledMark']),
   // system configuration: its typed keys (SysConfig) and the administrator list; the new users'
   // password is logged as "changed" only (config-routes passes a flag, never the hash)
   config: null,

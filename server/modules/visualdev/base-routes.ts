@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { sql, type SqlBool } from 'kysely';
 import { principalOf } from '../../auth/access';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
@@ -12,12 +13,20 @@ import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
 import { compileOrRefuse, definitionHash, descriptorOf, ensureEnCodeFree, findModelRow, jsonText, releasedModel } from './model-store';
 import { deleteAllRecords, indexSignature, reindexModel } from './record-store';
+import { audit } from '../../audit/record';
+import { checkMenuParent, placeInMenu } from './menu-placement';
 
 /** /api/visualdev/Base: model definitions (the designer's side). */
 
 const manage = { access: { permission: 'visualdev.model:manage' as const } };
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) });
+/** Where the released page goes in the menu (the product asks for the parent menu on release). */
+const ReleaseBody = Type.Union([Type.Null(), Type.Object({
+  parentMenuId: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  fullName: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  icon: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+})]);
 
 const Summary = Type.Object({
   id: Type.String(),
@@ -33,7 +42,11 @@ const Summary = Type.Object({
   description: Nullable(Type.String()),
   /** File under schemas/models the model comes from; such models are edited in the file. */
   sourceFile: Nullable(Type.String()),
+  /** 'file' (schemas/models, edited in the file) or 'stored' (edited here). */
+  source: Type.String(),
   createdAt: Type.Number(),
+  /** The last change: updatedAt, else createdAt (the list's 更新时间). */
+  modifiedAt: Type.Number(),
   updatedAt: Nullable(Type.Number()),
   releasedAt: Nullable(Type.Number()),
 });
@@ -88,7 +101,7 @@ const SelectorNode = Type.Object({
 
 const summaryOf = (r: VisualdevRow) => ({
   id: r.id, fullName: r.fullName, fullName_i18n: translationsOf(r.fullNameI18n), enCode: r.enCode, category: r.category, type: r.type, webType: r.webType, state: r.state,
-  sortCode: r.sortCode, description: r.description, sourceFile: r.sourceFile, createdAt: r.createdAt, updatedAt: r.updatedAt, releasedAt: r.releasedAt,
+  sortCode: r.sortCode, description: r.description, sourceFile: r.sourceFile, source: r.sourceFile ? 'file' : 'stored', createdAt: r.createdAt, modifiedAt: r.updatedAt ?? r.createdAt, updatedAt: r.updatedAt, releasedAt: r.releasedAt,
 });
 
 /** A copy's name in each language says it is a copy, as its own name does. */
@@ -125,8 +138,9 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const { keyword, category, currentPage, pageSize } = request.query;
     let q = db.selectFrom('baseVisualdev');
     if (keyword) {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('fullName', 'like', pattern), eb('enCode', 'like', pattern)]));
+      // the escape clause makes a code's underscores literal (jnpf31seed_vd_x), on both databases
+      const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or(['fullName', 'enCode'].map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)));
     }
     if (category) q = q.where('category', '=', category);
     const [rows, total] = await Promise.all([
@@ -165,7 +179,10 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       releasedAt: null, sourceFile: null, sourceHash: null, createdAt: now, createdBy: principal.user.id, updatedAt: null, updatedBy: null,
     };
     compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
-    await db.insertInto('baseVisualdev').values(row).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('baseVisualdev').values(row).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'create', after: row });
+    });
     return ok({ id: row.id }, request.t('visualdev.created'));
   });
 
@@ -194,7 +211,10 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     };
     compileOrRefuse(descriptorOf(next, next.formData, next.columnData), `visualdev/${next.enCode}`, request.locale);
     const { id: _id, ...values } = next;
-    await db.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'update', before: row, after: next });
+    });
     return done(request.t('visualdev.updated'));
   });
 
@@ -207,6 +227,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     await db.transaction().execute(async (trx) => {
       await deleteAllRecords(trx, row.id);
       await trx.deleteFrom('baseVisualdev').where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'delete', before: row });
     });
     return done(request.t('visualdev.deleted'));
   });
@@ -224,25 +245,38 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       createdAt: now, createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null,
     };
     await ensureEnCodeFree(db, copy.enCode);
-    await db.insertInto('baseVisualdev').values(copy).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('baseVisualdev').values(copy).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: copy.id, action: 'create', after: copy });
+    });
     return ok({ id: copy.id }, request.t('visualdev.copied'));
   });
 
   app.post('/Base/:id/Actions/Release', {
     config: manage,
-    schema: { tags, summary: 'Compile the draft and publish it to the record API', params: Id, response: { 200: EmptyEnvelope, 400: Refusal } },
+    schema: {
+      tags, summary: 'Compile the draft and publish it to the record API; with parentMenuId, also place its page in the menu under that directory',
+      params: Id, body: Type.Optional(ReleaseBody), response: { 200: EmptyEnvelope, 400: Refusal },
+    },
   }, async (request) => {
     const row = await findModelRow(db, request.params.id);
     refuseFileModel(row);
+    const placement = request.body?.parentMenuId ? { parentMenuId: request.body.parentMenuId, fullName: request.body.fullName ?? undefined, icon: request.body.icon ?? undefined } : null;
     const model = compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
+    if (placement) await checkMenuParent(db, placement.parentMenuId);
     const now = Date.now();
     // Which fields are indexed follows the released list configuration: the records first, then the row.
     await reindexModel(db, model);
-    await db.updateTable('baseVisualdev').set({
+    const released = {
       state: 1, releasedFormData: row.formData, releasedColumnData: row.columnData, releasedAt: now,
       releasedHash: definitionHash({ ...row, releasedFormData: row.formData, releasedColumnData: row.columnData }), indexSignature: indexSignature(model),
       updatedAt: now, updatedBy: principalOf(request).user.id,
-    }).where('id', '=', row.id).execute();
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('baseVisualdev').set(released).where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'update', before: row, after: { ...row, ...released } });
+      if (placement) await placeInMenu(trx, request, row, placement);
+    });
     return done(request.t('visualdev.released'));
   });
 

@@ -6,6 +6,7 @@ import type { InterfaceRunAccess } from '../data-interface';
 import { InterfaceUsers } from './interface-users';
 import { InterfaceOptions } from './option-sources';
 import { baseRoutes } from './base-routes';
+import { generaterRoutes } from './generater-routes';
 import { syncDescriptors, watchDescriptors } from './descriptor-sync';
 import { EventHub } from './events';
 import { onlineRoutes } from './online-routes';
@@ -60,6 +61,7 @@ export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext & { interf
   });
 
   await app.register(baseRoutes, { db: ctx.db });
+  await app.register(generaterRoutes, { db: ctx.db });
   await app.register(pageDescriptorRoutes, { db: ctx.db, pages });
   await app.register(onlineRoutes, { db: ctx.db, dialect: ctx.dialect, exportDir: path.join(ctx.config.dataDir, 'exports'), options });
   await app.register(shortLinkRoutes, { db: ctx.db, options });

@@ -2,6 +2,9 @@ import type { ComponentType } from 'react';
 import { DataInterfaceImport } from './DataInterfaceImport';
 import { DataInterfaceLog } from './DataInterfaceLog';
 import { DataInterfacePreview } from './DataInterfacePreview';
+import { VisualdevCodePreview } from './VisualdevCodePreview';
+import { VisualdevImport } from './VisualdevImport';
+import { VisualdevPreview } from './VisualdevPreview';
 import type { ResourceDialogProps } from './types';
 
 export type { ResourceDialogProps } from './types';
@@ -15,4 +18,8 @@ export const RESOURCE_DIALOGS: Record<string, ComponentType<ResourceDialogProps>
   dataInterfacePreview: DataInterfacePreview,
   dataInterfaceLog: DataInterfaceLog,
   dataInterfaceImport: DataInterfaceImport,
+  // online development: a definition upload, the draft's form compiled in the browser, the generated files
+  visualdevImport: VisualdevImport,
+  visualdevPreview: VisualdevPreview,
+  visualdevCodePreview: VisualdevCodePreview,
 };
