@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { DataInterfaceImport } from './DataInterfaceImport';
 import { DataInterfaceLog } from './DataInterfaceLog';
 import { DataInterfacePreview } from './DataInterfacePreview';
+import { PrintDevImport } from './PrintDevImport';
 import type { ResourceDialogProps } from './types';
 
 export type { ResourceDialogProps } from './types';
@@ -15,4 +16,5 @@ export const RESOURCE_DIALOGS: Record<string, ComponentType<ResourceDialogProps>
   dataInterfacePreview: DataInterfacePreview,
   dataInterfaceLog: DataInterfaceLog,
   dataInterfaceImport: DataInterfaceImport,
+  printDevImport: PrintDevImport,
 };
