@@ -48,7 +48,8 @@ export function PreviewDialog({ html, formId, page, onClose }: Props) {
             <Text size="sm" c="dimmed" data-preview-source={state.recordId ? 'record' : 'sample'}>
               {state.recordId ? t('printDev.previewRecord', { id: state.recordId }) : t('printDev.previewSample')}
             </Text>
-            <div style={{ background: '#f1f3f5', padding: 16, overflow: 'auto', maxHeight: '70vh' }}>
+            {/* scrollable, so it takes focus: the keyboard scrolls a page larger than the window */}
+            <div role="region" tabIndex={0} aria-label={t('printDev.previewTitle')} style={{ background: '#f1f3f5', padding: 16, overflow: 'auto', maxHeight: '70vh' }}>
               <div
                 className="print-paper"
                 data-print-preview

@@ -115,7 +115,7 @@ export default function PrintDevEditorPage({ title }: PageProps) {
       <Group justify="space-between">
         <Title order={3}>{id ? t('printDev.editTitle') : t('printDev.newTitle')}</Title>
         <Group gap="xs">
-          <Button variant="default" onClick={guard.requestClose}>{t('printDev.back')}</Button>
+          <Button variant="default" onClick={guard.requestClose} data-action="back">{t('printDev.back')}</Button>
           {id ? <Button variant="default" onClick={() => void copy()}>{t('printDev.copy')}</Button> : null}
           {id ? <Button variant="default" onClick={() => void download()}>{t('printDev.export')}</Button> : null}
           <Button variant="default" onClick={() => setPreview(true)} data-action="preview">{t('printDev.preview')}</Button>
