@@ -10,8 +10,8 @@ import QRCode from 'qrcode';
  * - `{{field}}`: a main-form field's display text.
  * - an element with `data-print-rows="table"` (a `<tr>` or the editor's `<div>`) is repeated once
  *   per row of that sub-table; inside it `{{table.column}}` is the row's column.
- * - `<img data-print-barcode="field">` / `<img data-print-qrcode="field">`: the field's value as
- *   a barcode / QR code. QR codes are drawn (SVG); no barcode library is installed, so a barcode
+ * - `<img data-print-barcode="field">` / `<img data-print-qrcode="field">`: the field's value (in a
+ *   rows block also `table.column`) as a barcode / QR code. QR codes are drawn (SVG); no barcode library is installed, so a barcode
  *   is a labelled box with the value (issue 13).
  * - `<div data-print-page-break>`: a page break.
  * Values are display texts (option labels, names: the server's record formatting) and are always
@@ -41,15 +41,24 @@ export const PRINT_PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,63})(?:\.([A-Z
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '{': '&#123;', '}': '&#125;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"'{}]/g, (c) => ESCAPES[c]!);
 
+const CODE_TAG = /<img\b[^>]*\bdata-print-(barcode|qrcode)="([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?"[^>]*>/g;
+
 const own = <T>(map: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
 
-/** The placeholder text: a main field, or within a rows block its row's column. */
+/** A name's value: a main field, or within a rows block its row's column (else empty). */
+function valueOf(record: PrintRecord, first: string, second: string | undefined, row?: { table: string; values: Record<string, string> }): string {
+  if (second === undefined) return own(record.fields, first) ?? '';
+  return row && row.table === first ? (own(row.values, second) ?? '') : '';
+}
+
+/** Code tags, then placeholders, of one stretch of the template (a rows block: with its row). */
 function fill(html: string, record: PrintRecord, row?: { table: string; values: Record<string, string> }): string {
-  return html.replace(PRINT_PLACEHOLDER, (_whole, first: string, second: string | undefined) => {
-    if (second === undefined) return escapeHtml(own(record.fields, first) ?? '');
-    if (row && row.table === first) return escapeHtml(own(row.values, second) ?? '');
-    return '';
+  // codes first: their output is escaped (braces too), so the placeholder pass cannot touch it
+  const codes = html.replace(CODE_TAG, (_whole, kind: string, first: string, second: string | undefined) => {
+    const value = valueOf(record, first, second, row);
+    return kind === 'qrcode' ? qrSvg(value) : codeBox(value);
   });
+  return codes.replace(PRINT_PLACEHOLDER, (_whole, first: string, second: string | undefined) => escapeHtml(valueOf(record, first, second, row)));
 }
 
 const ROWS_OPEN = /<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*\bdata-print-rows="([A-Za-z_][A-Za-z0-9_]*)"[^>]*>/;
@@ -92,20 +101,11 @@ export function qrSvg(value: string, sizePx = 96): string {
 const codeBox = (value: string) =>
   `<span class="print-barcode" style="display:inline-block;border:1px dashed #555;padding:4px 8px;font-family:monospace">||| ${escapeHtml(value)} |||</span>`;
 
-const CODE_TAG = /<img\b[^>]*\bdata-print-(barcode|qrcode)="([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)"[^>]*>/g;
 const PAGE_BREAK = /<div\b[^>]*\bdata-print-page-break\b[^>]*>\s*<\/div>/g;
 
-/** The value a code tag names: a main field, else empty (codes are not repeated per row). */
-const codeValue = (record: PrintRecord, name: string) => (name.includes('.') ? '' : (own(record.fields, name) ?? ''));
-
-/** The template filled with one record: rows blocks, placeholders, codes, page breaks. */
+/** The template filled with one record: rows blocks, codes, placeholders, page breaks. */
 export function renderPrintTemplate(html: string, record: PrintRecord): string {
-  const codes = html.replace(CODE_TAG, (_whole, kind: string, name: string) => {
-    const value = codeValue(record, name);
-    // kept out of the placeholder pass: the code's own text is already escaped
-    return kind === 'qrcode' ? qrSvg(value) : codeBox(value);
-  });
-  return expandRows(codes, record).replace(PAGE_BREAK, '<div class="print-page-break" style="break-after:page;page-break-after:always"></div>');
+  return expandRows(html, record).replace(PAGE_BREAK, '<div class="print-page-break" style="break-after:page;page-break-after:always"></div>');
 }
 
 /** The placeholders a template names, in order of first use (the editor lists unknown ones). */

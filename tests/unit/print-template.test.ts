@@ -50,6 +50,11 @@ describe('renderPrintTemplate', () => {
     expect(out).not.toContain('data-print-qrcode');
   });
 
+  it('a code tag inside a rows block takes the row\'s column; outside one a column name prints an empty code', () => {
+    const out = renderPrintTemplate('<div data-print-rows="items"><p><img data-print-barcode="items.goods"></p></div><img data-print-barcode="items.goods">', record());
+    expect(out.match(/\|\|\| [^|]* \|\|\|/g)).toEqual(['||| 螺纹钢 |||', '||| 盘螺 |||', '|||  |||']);
+  });
+
   it('escapes a code\'s value too', () => {
     expect(renderPrintTemplate('<img data-print-barcode="note">', record())).toContain('&lt;b&gt;急');
   });
