@@ -22,6 +22,11 @@ export function InsertMenu({ editor, fields, tables }: Props) {
   const [image, setImage] = useState(false);
   const [src, setSrc] = useState('');
   const none = !fields.length && !tables.length;
+  // a sub-table column's code belongs inside that table's rows block
+  const codeOptions = [
+    ...fields.map((f) => ({ value: f.field, label: f.label })),
+    ...tables.flatMap((tb) => tb.columns.map((c) => ({ value: `${tb.table}.${c.field}`, label: `${tb.label} · ${c.label}` }))),
+  ];
   const insert = (content: Parameters<Editor['commands']['insertContent']>[0]) => editor?.chain().focus().insertContent(content).run();
   const rows = (table: PrintTable) =>
     insert({ type: 'printRows', attrs: { table: table.table }, content: [{ type: 'paragraph', content: [{ type: 'text', text: table.columns.map((c) => `{{${table.table}.${c.field}}}`).join(' | ') || ' ' }] }] });
@@ -60,7 +65,7 @@ export function InsertMenu({ editor, fields, tables }: Props) {
 
       <Modal opened={code !== null} onClose={() => setCode(null)} title={code === 'qrcode' ? t('printDev.insertQrcode') : t('printDev.insertBarcode')}>
         <Stack>
-          <Select label={t('printDev.codeField')} data={fields.map((f) => ({ value: f.field, label: f.label }))} value={codeField} onChange={setCodeField} searchable data-autofocus />
+          <Select label={t('printDev.codeField')} data={codeOptions} value={codeField} onChange={setCodeField} searchable data-autofocus />
           <Group justify="flex-end">
             <Button disabled={!codeField} onClick={() => (insert({ type: 'printCode', attrs: { kind: code, field: codeField } }), setCode(null))}>{t('printDev.insertField')}</Button>
           </Group>
