@@ -30,7 +30,7 @@ export const updateTemplate = (id: string, values: TemplateValues) => http.put<n
 export const copyTemplate = (id: string) => http.post<{ id: string }>(`${BASE}/${enc(id)}/Actions/Copy`);
 export const exportTemplate = (id: string) => http.get<{ url: string; name: string }>(`${BASE}/${enc(id)}/Actions/Export`);
 export const modelFields = (formId: string) => http.post<{ fields: PrintField[]; tables: PrintTable[] }>(`${BASE}/Fields`, { formId });
-/** The newest record of the model the user may read, as printed (null: none). */
-export const sampleRecord = (formId: string) => http.get<{ recordId: string | null; record: PrintRecord | null }>(`${BASE}/Data`, { formId });
+/** The newest record of the model the user may read, as printed (null: none). Silent: without access to the records the preview uses sample values. */
+export const sampleRecord = (formId: string) => http.get<{ recordId: string | null; record: PrintRecord | null }>(`${BASE}/Data`, { formId }, { silent: true });
 export const releasedModels = () => http.get<{ list: ModelNode[] }>('/api/visualdev/Base/Selector').then((r) => r.list);
 export const categories = () => http.get<{ list: Option[] }>('/api/system/DictionaryData/businessType/Data/Selector').then((r) => r.list);
