@@ -1,5 +1,5 @@
 import type {
-  AreaRow, BillRuleRow, ModuleRow, VisualdevRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, RoleRow, UserRow,
+  AreaRow, BillRuleRow, ModuleRow, VisualdevRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, PrintDevRow, RoleRow, UserRow,
 } from '../db/schema';
 
 /**
@@ -27,6 +27,7 @@ export const AUDIT_FIELDS = {
   authority: ['module', 'button', 'column', 'form', 'resource', 'api', 'dataInterface'],
   area: fields<AreaRow>()(['parentId', 'fullName', 'enCode', 'type', 'quickQuery', 'sortCode', 'enabledMark', 'description']),
   billRule: fields<BillRuleRow>()(['fullName', 'enCode', 'category', 'prefix', 'dateFormat', 'digit', 'startNumber', 'sortCode', 'enabledMark', 'description']),
+  printDev: fields<PrintDevRow>()(['fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'formId', 'templateHtml', 'paperSize', 'orientation', 'margins', 'sortCode', 'enabledMark', 'description']),
   dictionaryType: fields<DictionaryTypeRow>()(['parentId', 'fullName', 'fullNameI18n', 'enCode', 'isTree', 'sortCode', 'description']),
   dictionaryData: fields<DictionaryDataRow>()(['dictionaryTypeId', 'parentId', 'fullName', 'fullNameI18n', 'enCode', 'sortCode', 'enabledMark', 'description']),
   // requestHeaders may carry credentials of the upstream: never logged

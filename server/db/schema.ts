@@ -51,6 +51,7 @@ export interface Database {
   baseRequestLog: RequestLogRow;
   baseAuditLog: AuditLogRow;
   baseMessageTemplate: MessageTemplateRow;
+  basePrintDev: PrintDevRow;
 }
 
 export interface SystemRow {
@@ -681,6 +682,34 @@ export interface MessageTemplateRow {
   channel: string;
   title: string;
   content: string;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+/** A print template (打印模板): HTML with placeholders one record of its model fills (src/runtime/print-template.ts). */
+export interface PrintDevRow {
+  id: string;
+  fullName: string;
+  fullNameI18n: string | null;
+  enCode: string;
+  /** Code of a businessType dictionary entry. */
+  category: string;
+  /** 1 flow, 2 form. */
+  type: number;
+  /** The visualdev model the template prints. */
+  formId: string;
+  /** Sanitised HTML (server/modules/system/print-dev/sanitize.ts). */
+  templateHtml: string;
+  paperSize: string;
+  /** portrait or landscape. */
+  orientation: string;
+  /** JSON [top, right, bottom, left] in millimetres. */
+  margins: string;
   sortCode: number;
   enabledMark: number;
   description: string | null;

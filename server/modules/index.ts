@@ -15,6 +15,7 @@ import { sysConfigRoutes } from './system/config-routes';
 import { synThirdRoutes } from './system/third-party/routes';
 import { areaRoutes } from './system/area';
 import { billRuleModule } from './system/bill-rule';
+import { printDevModule } from './system/print-dev';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { roleRoutes } from './permission/role';
@@ -60,6 +61,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(roleRoutes, { prefix: '/api/permission', db: ctx.db });
   await app.register(dataInterfaceModule, { prefix: '/api/system', db: ctx.db, access: interfaces });
   await app.register(billRuleModule, { prefix: '/api/system', db: ctx.db });
+  await app.register(printDevModule, { prefix: '/api/system', db: ctx.db });
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
   await app.register(realtimeRoutes, { hub });

@@ -214,6 +214,16 @@ for (const look of LOOKS) {
       }
     });
 
+    it('print templates: the list and the editor', async () => {
+      const { page } = admin;
+      await goInApp(page, '/system/printDev');
+      await page.locator('[data-resource-page="system-print-dev"] [data-button="btn_add"]').waitFor();
+      await check(page, '/system/printDev');
+      await goInApp(page, '/system/printDev/editor');
+      await page.locator('[data-print-dev-editor="new"] [data-print-editor]').waitFor();
+      await check(page, '/system/printDev/editor');
+    });
+
     it('profile', async () => {
       const { page } = admin;
       await goInApp(page, '/profile');

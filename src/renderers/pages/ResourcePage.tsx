@@ -134,8 +134,9 @@ export function ResourcePage({ moduleId, menuId, permissions }: PageRendererProp
           menuId={menuId}
           reloadKey={reloadKey}
           rowActions={rowActions}
-          onAdd={() => setEditing({ id: null })}
-          onEdit={(row) => setEditing({ id: String(row.id) })}
+          // an `add` / `edit` action (an `open` path) replaces the form dialog: a hand-written editor
+          onAdd={() => (rowActions.add ? rowActions.add({}) : setEditing({ id: null }))}
+          onEdit={(row) => (rowActions.edit ? rowActions.edit(row) : setEditing({ id: String(row.id) }))}
           onDetail={page.calls.info ? (row) => setDetailId(String(row.id)) : undefined}
           onAddChild={(row) => setEditing({ id: null, parent: String(row.id) })}
         />

@@ -5,6 +5,7 @@ import { DataInterfacePreview } from './DataInterfacePreview';
 import { VisualdevCodePreview } from './VisualdevCodePreview';
 import { VisualdevImport } from './VisualdevImport';
 import { VisualdevPreview } from './VisualdevPreview';
+import { PrintDevImport } from './PrintDevImport';
 import type { ResourceDialogProps } from './types';
 
 export type { ResourceDialogProps } from './types';
@@ -22,4 +23,5 @@ export const RESOURCE_DIALOGS: Record<string, ComponentType<ResourceDialogProps>
   visualdevImport: VisualdevImport,
   visualdevPreview: VisualdevPreview,
   visualdevCodePreview: VisualdevCodePreview,
+  printDevImport: PrintDevImport,
 };

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../../db';
+import { printDevPrintRoutes } from './print-routes';
+import { printDevRoutes } from './routes';
+import { printDevTransferRoutes } from './transfer-routes';
+
+/** Print templates (/api/system/printDev, spec 7.14): the templates, their export/import, and printing a record. */
+export const printDevModule: FastifyPluginAsync<{ db: Db }> = async (app, opts) => {
+  await app.register(printDevRoutes, { db: opts.db });
+  await app.register(printDevTransferRoutes, { db: opts.db });
+  await app.register(printDevPrintRoutes, { db: opts.db });
+};
