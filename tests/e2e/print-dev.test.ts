@@ -90,4 +90,23 @@ describe('print templates in the browser', () => {
     await expectPath(page, '/system/printDev');
     expect((await serverTemplates())[0]!.fullName).toBe('订单打印');
   });
+
+  it('inserts a table, adds a row from the toolbar, and the server keeps the table', async () => {
+    const { page, errors } = admin;
+    const [saved] = await serverTemplates();
+    await page.goto(`/system/printDev/editor?id=${saved!.id}`);
+    const addRow = page.locator('[data-table-command="addRowAfter"]');
+    await expect.poll(() => addRow.isDisabled()).toBe(true);
+    await page.locator('[data-print-editor]').click();
+    await page.keyboard.press('End');
+    await page.locator('[data-insert="table"]').click();
+    await expect.poll(() => page.locator('[data-print-editor] tr').count()).toBe(3);
+    await expect.poll(() => addRow.isEnabled()).toBe(true);
+    await addRow.click();
+    await expect.poll(() => page.locator('[data-print-editor] tr').count()).toBe(4);
+    await page.locator('[data-print-dev-editor] [data-action="save"]').click();
+    await expect.poll(async () => ((await serverTemplates())[0]!.templateHtml.match(/<tr/g) ?? []).length, { timeout: 10_000 }).toBe(4);
+    expect((await serverTemplates())[0]!.templateHtml).toContain('<table');
+    noReactErrors(errors);
+  });
 });

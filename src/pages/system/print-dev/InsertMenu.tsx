@@ -10,9 +10,27 @@ interface Props {
   tables: PrintTable[];
 }
 
+const cell = (type: 'tableHeader' | 'tableCell', text: string) => ({ type, content: [{ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] }] });
+
+/**
+ * A sub-table as the printed page shows it: a table whose header row names the columns and whose
+ * second row, marked `data-print-rows`, repeats once per row. A sub-table without columns gets
+ * the plain rows block.
+ */
+function subTableContent(table: PrintTable) {
+  if (!table.columns.length) return { type: 'printRows', attrs: { table: table.table }, content: [{ type: 'paragraph' }] };
+  return {
+    type: 'table',
+    content: [
+      { type: 'tableRow', content: table.columns.map((c) => cell('tableHeader', c.label)) },
+      { type: 'tableRow', attrs: { printRows: table.table }, content: table.columns.map((c) => cell('tableCell', `{{${table.table}.${c.field}}}`)) },
+    ],
+  };
+}
+
 /**
  * The editor's insert tools: a field placeholder of the chosen model (main fields, and a
- * sub-table's columns inside a rows block), a rows block for a sub-table, a barcode or QR code of
+ * sub-table's columns inside a rows block), a sub-table as a table whose marked row repeats, a plain table, a barcode or QR code of
  * a field, an image by address, a page break. Menus are Mantine's: arrow keys move, Enter picks.
  */
 export function InsertMenu({ editor, fields, tables }: Props) {
@@ -28,8 +46,7 @@ export function InsertMenu({ editor, fields, tables }: Props) {
     ...tables.flatMap((tb) => tb.columns.map((c) => ({ value: `${tb.table}.${c.field}`, label: `${tb.label} · ${c.label}` }))),
   ];
   const insert = (content: Parameters<Editor['commands']['insertContent']>[0]) => editor?.chain().focus().insertContent(content).run();
-  const rows = (table: PrintTable) =>
-    insert({ type: 'printRows', attrs: { table: table.table }, content: [{ type: 'paragraph', content: [{ type: 'text', text: table.columns.map((c) => `{{${table.table}.${c.field}}}`).join(' | ') || ' ' }] }] });
+  const rows = (table: PrintTable) => insert(subTableContent(table));
   return (
     <Group gap="xs" data-print-insert>
       <Menu shadow="md" width={260} position="bottom-start">
@@ -58,6 +75,7 @@ export function InsertMenu({ editor, fields, tables }: Props) {
           {tables.map((table) => <Menu.Item key={table.table} onClick={() => rows(table)}>{table.label}</Menu.Item>)}
         </Menu.Dropdown>
       </Menu>
+      <Button size="xs" variant="light" disabled={!editor} onClick={() => editor?.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} data-insert="table">{t('printDev.insertTable')}</Button>
       <Button size="xs" variant="light" disabled={!editor || !fields.length} onClick={() => setCode('barcode')} data-insert="barcode">{t('printDev.insertBarcode')}</Button>
       <Button size="xs" variant="light" disabled={!editor || !fields.length} onClick={() => setCode('qrcode')} data-insert="qrcode">{t('printDev.insertQrcode')}</Button>
       <Button size="xs" variant="light" disabled={!editor} onClick={() => setImage(true)} data-insert="image">{t('printDev.insertImage')}</Button>

@@ -12,8 +12,9 @@ import type { PageProps } from '../../../app/router/pages';
 import { openWindow, useGo } from '../../../app/router/navigation';
 import { useDiscardGuard } from '../../../renderers/form/useDiscardGuard';
 import { copyTemplate, createTemplate, exportTemplate, getTemplate, modelFields, updateTemplate, type PrintField, type PrintTable, type TemplateValues } from './api';
-import { PrintCode, PrintImage, PrintPageBreak, PrintRows } from './extensions';
+import { PrintCode, PrintImage, PrintPageBreak, PrintRows, printTableExtensions } from './extensions';
 import { InsertMenu } from './InsertMenu';
+import { TableControls } from './TableControls';
 import { PreviewDialog } from './PreviewDialog';
 import { TemplateSettings } from './TemplateSettings';
 
@@ -43,7 +44,7 @@ export default function PrintDevEditorPage({ title }: PageProps) {
     [t],
   );
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } }), PrintRows.configure({ labels }), PrintCode.configure({ labels }), PrintImage, PrintPageBreak.configure({ labels })],
+    extensions: [StarterKit.configure({ link: { openOnClick: false } }), PrintRows.configure({ labels }), PrintCode.configure({ labels }), PrintImage, PrintPageBreak.configure({ labels }), ...printTableExtensions],
     content: '',
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -139,6 +140,7 @@ export default function PrintDevEditorPage({ title }: PageProps) {
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link /><RichTextEditor.Unlink />
           </RichTextEditor.ControlsGroup>
+          <TableControls editor={editor} />
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Undo /><RichTextEditor.Redo />
           </RichTextEditor.ControlsGroup>

@@ -1,4 +1,5 @@
 import { mergeAttributes, Node } from '@tiptap/core';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 
 /**
  * The print template's own nodes for tiptap, written as the renderer reads them
@@ -96,3 +97,24 @@ export const PrintPageBreak = Node.create<{ labels: PrintNodeLabels | null }>({
     return () => ({ dom: box(labels?.pageBreak ?? '---', true) });
   },
 });
+
+/**
+ * A table row that may carry `data-print-rows="table"`: the row is printed once per row of that
+ * sub-table (a header row above it stays single). Tables are what a printed order is made of, so
+ * the sub-table's rows block is normally such a row rather than the `<div>` block above.
+ */
+export const PrintTableRow = TableRow.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      printRows: {
+        default: null,
+        parseHTML: (el: HTMLElement) => el.getAttribute('data-print-rows'),
+        renderHTML: (a: { printRows?: string | null }) => (a.printRows ? { 'data-print-rows': a.printRows } : {}),
+      },
+    };
+  },
+});
+
+/** The table nodes of the editor: cells keep their paragraphs, columns are not dragged wider. */
+export const printTableExtensions = [Table.configure({ resizable: false }), PrintTableRow, TableHeader, TableCell];
