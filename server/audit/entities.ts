@@ -1,5 +1,5 @@
 import type {
-  AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, RoleRow, UserRow,
+  AreaRow, BillRuleRow, ModuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, RoleRow, UserRow,
 } from '../db/schema';
 
 /**
@@ -26,6 +26,7 @@ export const AUDIT_FIELDS = {
   // a role's grant set: lists of granted item ids per kind
   authority: ['module', 'button', 'column', 'form', 'resource', 'api', 'dataInterface'],
   area: fields<AreaRow>()(['parentId', 'fullName', 'enCode', 'type', 'quickQuery', 'sortCode', 'enabledMark', 'description']),
+  menu: fields<ModuleRow>()(['parentId', 'systemId', 'type', 'fullName', 'fullNameI18n', 'enCode', 'icon', 'urlAddress', 'linkTarget', 'propertyJson', 'sortCode', 'enabledMark', 'isHidden', 'description']),
   billRule: fields<BillRuleRow>()(['fullName', 'enCode', 'category', 'prefix', 'dateFormat', 'digit', 'startNumber', 'sortCode', 'enabledMark', 'description']),
   dictionaryType: fields<DictionaryTypeRow>()(['parentId', 'fullName', 'fullNameI18n', 'enCode', 'isTree', 'sortCode', 'description']),
   dictionaryData: fields<DictionaryDataRow>()(['dictionaryTypeId', 'parentId', 'fullName', 'fullNameI18n', 'enCode', 'sortCode', 'enabledMark', 'description']),

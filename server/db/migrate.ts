@@ -19,6 +19,7 @@ import * as billRule from './migrations/2026_11_26_0020_bill_rule';
 import * as synThird from './migrations/2026_11_26_0021_syn_third';
 import * as logs from './migrations/2026_11_26_0022_logs';
 import * as messageTemplate from './migrations/2026_11_26_0024_message_template';
+import * as menuRemoved from './migrations/2026_11_26_0026_menu_removed';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0021_syn_third': synThird,
   '2026_11_26_0022_logs': logs,
   '2026_11_26_0024_message_template': messageTemplate,
+  '2026_11_26_0026_menu_removed': menuRemoved,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
