@@ -27,6 +27,12 @@ export interface MenuFileEntry {
 
 const validateShape = new Ajv({ allErrors: true }).compile(menuSchema);
 
+/** What is wrong with a menu document's shape (`{ menu: [...] }`), as "path: message" lines; empty when nothing. */
+export function menuShapeProblems(json: unknown): string[] {
+  if (validateShape(json)) return [];
+  return (validateShape.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message}`);
+}
+
 /** Reads and checks the menu file; problems name the file and the JSON path. */
 export function readMenuFile(file: string): MenuFileEntry[] {
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;

@@ -195,12 +195,45 @@ describe('writing entries', () => {
   });
 });
 
+describe('export and import', () => {
+  it('exports a subtree as a menu.json document and imports it back, all or nothing', async () => {
+    const operations = await idOf('operations');
+    const exported = await admin.get(`/api/system/Menu/${operations}/Actions/Export`);
+    expect(exported.body.code).toBe(200);
+    const [root] = exported.body.data.menu as { enCode: string; children: { enCode: string; moduleId?: string; items?: unknown[] }[] }[];
+    expect(root!.enCode).toBe('operations');
+    expect(root!.children.find((c) => c.enCode === 'inbound')).toMatchObject({ moduleId: 'demo-inbound' });
+
+    // importing codes that exist: refused, nothing written
+    const count = async () => (await db().selectFrom('baseModule').select('id').execute()).length;
+    const before = await count();
+    expect((await adminEn.post('/api/system/Menu/Actions/Import', { parentId: '-1', menu: exported.body.data.menu })).body).toMatchObject({ code: 400, msg: 'Another menu entry has this code' });
+    expect((await adminEn.post('/api/system/Menu/Actions/Import', { menu: [{ type: 0 }] })).body.msg).toMatch(/^The import file is invalid: /);
+    expect(await count()).toBe(before);
+
+    // a deleted leaf comes back from its export, with its permission items
+    const inbound = await idOf('inbound');
+    await db().insertInto('baseModuleItem').values([
+      { id: newId(), moduleId: inbound, kind: 'button', fullName: '新增', fullNameI18n: JSON.stringify({ en: 'Add' }), enCode: 'btn_add', sortCode: 0 },
+      { id: newId(), moduleId: inbound, kind: 'column', fullName: '单号', fullNameI18n: null, enCode: 'billNo', sortCode: 1 },
+    ]).execute();
+    const leaf = (await admin.get(`/api/system/Menu/${inbound}/Actions/Export`)).body.data.menu as { items?: unknown[] }[];
+    expect(leaf[0]!.items).toEqual([{ kind: 'button', enCode: 'btn_add', fullName: '新增', fullName_i18n: { en: 'Add' } }, { kind: 'column', enCode: 'billNo', fullName: '单号' }]);
+    expect((await admin.del(`/api/system/Menu/${inbound}`)).body.code).toBe(200);
+    const imported = await admin.post('/api/system/Menu/Actions/Import', { parentId: operations, menu: leaf });
+    expect(imported.body, imported.body.msg).toMatchObject({ code: 200, data: { count: 1 } });
+    const back = await db().selectFrom('baseModule').selectAll().where('enCode', '=', 'inbound').executeTakeFirstOrThrow();
+    expect(back.parentId).toBe(operations);
+    expect((await db().selectFrom('baseModuleItem').select('enCode').where('moduleId', '=', back.id).orderBy('sortCode').execute()).map((i) => i.enCode)).toEqual(['btn_add', 'billNo']);
+  });
+});
+
 describe('who may manage the menu', () => {
   it('refuses signed-out callers, staff and users without the code; a role granted the page may', async () => {
     const id = await idOf('operations');
     const calls: [string, string][] = [
       ['GET', '/api/system/Menu'], ['GET', '/api/system/Menu/Selector'], ['GET', '/api/system/Menu/LinkTargets'], ['GET', '/api/system/Menu/Icons'],
-      ['GET', `/api/system/Menu/${id}`], ['POST', '/api/system/Menu'], ['PUT', `/api/system/Menu/${id}`], ['DELETE', `/api/system/Menu/${id}`], ['PUT', `/api/system/Menu/${id}/Actions/State`],
+      ['GET', `/api/system/Menu/${id}`], ['POST', '/api/system/Menu'], ['GET', `/api/system/Menu/${id}/Actions/Export`], ['POST', '/api/system/Menu/Actions/Import'], ['PUT', `/api/system/Menu/${id}`], ['DELETE', `/api/system/Menu/${id}`], ['PUT', `/api/system/Menu/${id}/Actions/State`],
     ];
     const send = (c: ReturnType<typeof client>, [method, path]: [string, string]) =>
       method === 'GET' ? c.get(path) : method === 'POST' ? c.post(path, {}) : method === 'PUT' ? c.put(path, {}) : c.del(path);

@@ -6,6 +6,7 @@ import { readMenuFile, type MenuFileEntry } from '../../../db/menu-file';
 import type { PageDescriptors } from '../../visualdev/page-descriptors';
 import { LinkTargets } from './link-targets';
 import { menuRoutes } from './routes';
+import { menuTransferRoutes } from './transfer-routes';
 
 function codesOf(entries: MenuFileEntry[], out = new Set<string>()): Set<string> {
   for (const e of entries) {
@@ -19,5 +20,7 @@ function codesOf(entries: MenuFileEntry[], out = new Set<string>()): Set<string>
 export const menuModule: FastifyPluginAsync<{ db: Db; pages: PageDescriptors; schemasDir: string }> = async (app, opts) => {
   const file = path.join(opts.schemasDir, 'menu.json');
   const fileCodes = fs.existsSync(file) ? codesOf(readMenuFile(file)) : new Set<string>();
-  await app.register(menuRoutes, { db: opts.db, links: new LinkTargets(opts.db, opts.pages), fileCodes });
+  const links = new LinkTargets(opts.db, opts.pages);
+  await app.register(menuRoutes, { db: opts.db, links, fileCodes });
+  await app.register(menuTransferRoutes, { db: opts.db, links });
 };
