@@ -195,6 +195,28 @@ describe('writing entries', () => {
   });
 });
 
+describe('several systems', () => {
+  it('filters the tree by system; a moved entry takes its subtree into the parent\'s system', async () => {
+    const other = newId();
+    await db().insertInto('baseSystem').values({ id: other, fullName: '第二系统', enCode: 'second', icon: null, sortCode: 99, enabledMark: 1 }).execute();
+    const folder = newId();
+    await db().insertInto('baseModule').values({
+      id: folder, parentId: '-1', systemId: other, type: 0, fullName: '第二目录', fullNameI18n: null, enCode: 'secondDir', icon: null, urlAddress: null, linkTarget: null,
+      propertyJson: null, sortCode: 0, enabledMark: 1, isHidden: 0, description: null, createdAt: Date.now(),
+    }).execute();
+    const x = (await admin.post('/api/system/Menu', { type: 0, fullName: '移动目录', enCode: 'movedDir' })).body.data.id as string;
+    const y = (await admin.post('/api/system/Menu', { type: 7, fullName: '移动外链', enCode: 'movedLink', parentId: x, urlAddress: 'https://example.com/y' })).body.data.id as string;
+    const moved = await admin.put(`/api/system/Menu/${x}`, { type: 0, fullName: '移动目录', enCode: 'movedDir', parentId: folder });
+    expect(moved.body.code, moved.body.msg).toBe(200);
+    const systems = await db().selectFrom('baseModule').select(['id', 'systemId']).where('id', 'in', [x, y]).execute();
+    expect(systems.map((r) => r.systemId)).toEqual([other, other]);
+    const tree = (await admin.get(`/api/system/Menu?systemId=${other}`)).body.data.list as Node[];
+    expect(flat(tree).map((n) => n.enCode)).toEqual(['secondDir', 'movedDir', 'movedLink']);
+    const selector = ((await admin.get(`/api/system/Menu/Selector?systemId=${other}`)).body.data.list as Node[])[0]!;
+    expect(flat(selector.children).map((n) => n.enCode)).toEqual(['secondDir', 'movedDir']);
+  });
+});
+
 describe('export and import', () => {
   it('exports a subtree as a menu.json document and imports it back, all or nothing', async () => {
     const operations = await idOf('operations');

@@ -140,6 +140,11 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ db: Db; links: LinkTargets;
     const after = { ...existing, ...place, ...input };
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('baseModule').set({ ...place, ...input }).where('id', '=', existing.id).execute();
+      // moved into another system: its subtree goes with it
+      if (place.systemId !== existing.systemId) {
+        const below = descendantIds(await trx.selectFrom('baseModule').select(['id', 'parentId']).execute(), existing.id);
+        if (below.length) await trx.updateTable('baseModule').set({ systemId: place.systemId }).where('id', 'in', below).execute();
+      }
       if (input.enCode !== existing.enCode) await forgetRemoved(trx, input.enCode);
       await bumpAccessVersion(trx);
       await audit(trx, request, { entity: 'menu', entityId: existing.id, action: 'update', before: existing, after });
