@@ -26,6 +26,7 @@ export const AUDIT_FIELDS = {
   // a role's grant set: lists of granted item ids per kind
   authority: ['module', 'button', 'column', 'form', 'resource', 'api', 'dataInterface'],
   area: fields<AreaRow>()(['parentId', 'fullName', 'enCode', 'type', 'quickQuery', 'sortCode', 'enabledMark', 'description']),
+  menu: fields<ModuleRow>()(['parentId', 'systemId', 'type', 'fullName', 'fullNameI18n', 'enCode', 'icon', 'urlAddress', 'linkTarget', 'propertyJson', 'sortCode', 'enabledMark', 'isHidden', 'description']),
   billRule: fields<BillRuleRow>()(['fullName', 'enCode', 'category', 'prefix', 'dateFormat', 'digit', 'startNumber', 'sortCode', 'enabledMark', 'description']),
   printDev: fields<PrintDevRow>()(['fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'formId', 'templateHtml', 'paperSize', 'orientation', 'margins', 'sortCode', 'enabledMark', 'description']),
   dictionaryType: fields<DictionaryTypeRow>()(['parentId', 'fullName', 'fullNameI18n', 'enCode', 'isTree', 'sortCode', 'description']),
@@ -34,8 +35,6 @@ export const AUDIT_FIELDS = {
   dataInterface: fields<DataInterfaceRow>()(['categoryId', 'fullName', 'enCode', 'type', 'dataSource', 'queryText', 'requestMethod', 'path', 'requestParameters', 'responseFields', 'enabledMark', 'sortCode', 'description']),
   // online development: a model's definition is logged by name and state, not its JSON (which the row keeps)
   visualdevModel: fields<VisualdevRow>()(['fullName', 'enCode', 'category', 'type', 'webType', 'state', 'sortCode', 'description', 'releasedAt']),
-  // a menu entry placed by a model's release
-  menuEntry: fields<ModuleRow>()(['parentId', 'fullName', 'enCode', 'type', 'icon', 'urlAddress', 'propertyJson', 'sortCode', 'enabledMark']),
   // system configuration: its typed keys (SysConfig) and the administrator list; the new users'
   // password is logged as "changed" only (config-routes passes a flag, never the hash)
   config: null,

@@ -27,6 +27,12 @@ export interface MenuFileEntry {
 
 const validateShape = new Ajv({ allErrors: true }).compile(menuSchema);
 
+/** What is wrong with a menu document's shape (`{ menu: [...] }`), as "path: message" lines; empty when nothing. */
+export function menuShapeProblems(json: unknown): string[] {
+  if (validateShape(json)) return [];
+  return (validateShape.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message}`);
+}
+
 /** Reads and checks the menu file; problems name the file and the JSON path. */
 export function readMenuFile(file: string): MenuFileEntry[] {
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
@@ -45,6 +51,8 @@ const i18nText = (t: Translations | undefined) => (t && Object.keys(t).length ? 
  * stay as administrators edited them, except that one still carrying the file's own title and
  * no translations gets the file's translations (an installation made before they existed), and a page
  * entry without propertyJson gets the file's moduleId (its admin descriptor came later).
+ * An entry whose code an administrator deleted (base_module_removed) is not added again, nor
+ * its file children (menu management, docs/DECISIONS.md).
  * Returns the number of entries added.
  */
 export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now()): Promise<number> {
@@ -53,6 +61,7 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
     if (!system) return 0;
     const rows = await trx.selectFrom('baseModule').select(['id', 'enCode', 'fullName', 'fullNameI18n', 'type', 'propertyJson']).execute();
     const existing = new Map(rows.map((m) => [m.enCode, m.id]));
+    const removed = new Set((await trx.selectFrom('baseModuleRemoved').select('enCode').execute()).map((r) => r.enCode));
     const untranslated = new Map(rows.filter((m) => !m.fullNameI18n).map((m) => [m.enCode, m.fullName]));
     const unlinkedPages = new Set(rows.filter((m) => m.type === 2 && !m.propertyJson).map((m) => m.enCode));
     const linkPages: { id: string; propertyJson: string }[] = [];
@@ -73,6 +82,7 @@ export async function syncMenu(db: Db, entries: MenuFileEntry[], now = Date.now(
     const walk = (list: MenuFileEntry[], parentId: string, inherited: string[]) => {
       list.forEach((entry, index) => {
         const roles = entry.roles ?? inherited;
+        if (removed.has(entry.enCode) && !existing.has(entry.enCode)) return;
         let id = existing.get(entry.enCode);
         const translations = i18nText(entry.fullName_i18n);
         if (id && translations && untranslated.get(entry.enCode) === entry.fullName) translate.push({ id, fullNameI18n: translations });

@@ -20,6 +20,7 @@ import * as synThird from './migrations/2026_11_26_0021_syn_third';
 import * as logs from './migrations/2026_11_26_0022_logs';
 import * as messageTemplate from './migrations/2026_11_26_0024_message_template';
 import * as printDev from './migrations/2026_11_26_0025_print_dev';
+import * as menuRemoved from './migrations/2026_11_26_0026_menu_removed';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0022_logs': logs,
   '2026_11_26_0024_message_template': messageTemplate,
   '2026_11_26_0025_print_dev': printDev,
+  '2026_11_26_0026_menu_removed': menuRemoved,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

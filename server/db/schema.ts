@@ -17,6 +17,7 @@ export interface Database {
   baseModuleItem: ModuleItemRow;
   baseAuthorize: AuthorizeRow;
   baseModuleDataScheme: ModuleDataSchemeRow;
+  baseModuleRemoved: ModuleRemovedRow;
   baseColumnsPurview: ColumnsPurviewRow;
   baseSysConfig: SysConfigRow;
   baseAccessVersion: AccessVersionRow;
@@ -176,6 +177,13 @@ export interface ModuleRow {
   isHidden: number;
   description: string | null;
   createdAt: number;
+}
+
+/** The code of a menu entry an administrator deleted: schemas/menu.json does not add it again (server/db/menu-file.ts). */
+export interface ModuleRemovedRow {
+  enCode: string;
+  removedAt: number;
+  removedBy: string | null;
 }
 
 /** A permission item of a menu page: a button, list column or form field code. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { currentUserModule } from './current-user';
@@ -20,6 +21,8 @@ import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
+import { PageDescriptors } from './visualdev/page-descriptors';
+import { menuModule } from './system/menu';
 import { authorityRoutes } from './permission/authority/routes';
 import { onSessionsEnded } from '../auth/sessions';
 import { createLocalHub, type RealtimeHub } from '../realtime/hub';
@@ -54,7 +57,11 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(usersModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   // Opened before the modules: visualdev checks interface-fed values and says which pages run which interface.
   const interfaces = await openDataInterfaces(app, ctx);
-  await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx, interfaces });
+  // The dictionary, report, portal and admin page files: visualdev serves them, menu management links entries to them.
+  const schemasDir = ctx.config.schemasDir ?? path.resolve('./schemas');
+  const pages = new PageDescriptors(schemasDir, app.log);
+  pages.loadAll();
+  await app.register(visualdevModule, { prefix: '/api/visualdev', ...ctx, interfaces, pages });
   await app.register(authorityRoutes, { prefix: '/api/permission/Authority', db: ctx.db });
   await app.register(dictionaryModule, { prefix: '/api/system', db: ctx.db });
   await app.register(areaRoutes, { prefix: '/api/system', db: ctx.db });
@@ -63,6 +70,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(billRuleModule, { prefix: '/api/system', db: ctx.db });
   await app.register(printDevModule, { prefix: '/api/system', db: ctx.db });
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
+  await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
   await app.register(realtimeRoutes, { hub });
 }

@@ -54,7 +54,7 @@ export async function placeInMenu(trx: Db, request: FastifyRequest, row: Visuald
   if (mine) {
     const after = { ...mine, fullName, icon };
     await trx.updateTable('baseModule').set({ fullName, icon, enabledMark: 1 }).where('id', '=', mine.id).execute();
-    await audit(trx, request, { entity: 'menuEntry', entityId: mine.id, action: 'update', before: mine, after });
+    await audit(trx, request, { entity: 'menu', entityId: mine.id, action: 'update', before: mine, after });
     return mine.id;
   }
   const enCode = await freeMenuCode(trx, menuCodeOf(row.enCode));
@@ -66,6 +66,6 @@ export async function placeInMenu(trx: Db, request: FastifyRequest, row: Visuald
     sortCode: siblings.reduce((max, m) => Math.max(max, m.sortCode + 1), 0), enabledMark: 1, isHidden: 0, description: null, createdAt: Date.now(),
   };
   await trx.insertInto('baseModule').values(entry).execute();
-  await audit(trx, request, { entity: 'menuEntry', entityId: entry.id, action: 'create', after: entry });
+  await audit(trx, request, { entity: 'menu', entityId: entry.id, action: 'create', after: entry });
   return entry.id;
 }

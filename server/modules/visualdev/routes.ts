@@ -11,7 +11,7 @@ import { syncDescriptors, watchDescriptors } from './descriptor-sync';
 import { EventHub } from './events';
 import { onlineRoutes } from './online-routes';
 import { shortLinkRoutes } from './short-link-routes';
-import { PageDescriptors, pageDescriptorRoutes } from './page-descriptors';
+import { type PageDescriptors, pageDescriptorRoutes } from './page-descriptors';
 
 /**
  * Visual development (spec 7.15), mounted at /api/visualdev: model definitions (Base), the
@@ -19,11 +19,11 @@ import { PageDescriptors, pageDescriptorRoutes } from './page-descriptors';
  * start (and watched in development), the compiled dictionary/report/portal pages of
  * schemas/{dictionaries,reports,portals}, and a server-sent-events stream for live reload.
  */
-export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext & { interfaces: InterfaceRunAccess }> = async (app, ctx) => {
+export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext & { interfaces: InterfaceRunAccess; pages: PageDescriptors }> = async (app, ctx) => {
   const schemasDir = ctx.config.schemasDir ?? path.resolve('./schemas');
   await syncDescriptors(ctx.db, schemasDir, app.log);
-  const pages = new PageDescriptors(schemasDir, app.log);
-  pages.loadAll();
+  // loaded by registerModules: menu management checks the pages an entry links to
+  const { pages } = ctx;
   ctx.interfaces.usePageGrants(new InterfaceUsers(ctx.db, pages));
   const options = new InterfaceOptions(ctx.interfaces);
 

@@ -1,5 +1,5 @@
 import { createContext, memo, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { CompiledModel } from '../../runtime/model/compiled';
+import { shownFor, type CompiledModel, type ShowWhen } from '../../runtime/model/compiled';
 import { UnknownKind } from '../fields/shared/unknown';
 import { lookupRenderer } from '../registry';
 import type { FieldRegistry } from '../types';
@@ -40,12 +40,25 @@ function useScope(): FormScope {
  * error are in the store all along, so submit validation does not depend on them.
  */
 export const FormItem = memo(function FormItem({ fieldKey }: { fieldKey: string }) {
-  const { gate } = useScope();
+  const { gate, model } = useScope();
   const [ready, setReady] = useState(() => gate.claim());
   useEffect(() => (ready ? undefined : gate.wait(() => setReady(true))), [ready, gate]);
+  const showWhen = model.form.fields[fieldKey]?.showWhen;
   if (!ready) return <div className="scp-form-item-pending" data-pending-field={fieldKey} />;
-  return <FormItemBody fieldKey={fieldKey} />;
+  return showWhen ? <ConditionalItem fieldKey={fieldKey} showWhen={showWhen} /> : <FormItemBody fieldKey={fieldKey} />;
 });
+
+/**
+ * A field with `showWhen`: subscribed to the field it depends on, drawn while that holds one of
+ * the values. Hidden, it leaves a marker the layout's cell hides itself by (form styles), so
+ * the grid closes up; its value stays in the store.
+ */
+function ConditionalItem({ fieldKey, showWhen }: { fieldKey: string; showWhen: ShowWhen }) {
+  const { store } = useScope();
+  const subscribe = useCallback((listener: () => void) => store.subscribe(showWhen.field, listener), [store, showWhen.field]);
+  const shown = useSyncExternalStore(subscribe, () => shownFor(showWhen, store.getValue(showWhen.field)), () => shownFor(showWhen, store.getValue(showWhen.field)));
+  return shown ? <FormItemBody fieldKey={fieldKey} /> : <div className="scp-condition-hidden" data-hidden-field={fieldKey} hidden />;
+}
 
 /**
  * The field itself: label (with the red asterisk when required), the kind's edit widget from

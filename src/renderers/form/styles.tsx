@@ -8,6 +8,8 @@ export const FORM_CSS =
   // focus ring (2px, 2px off) of a switch, star rating or button sitting at the item's top or right edge
   '.scp-form-item{display:flex;align-items:flex-start;margin-bottom:16px;contain:content;content-visibility:auto;contain-intrinsic-size:auto 52px;overflow-clip-margin:4px}' +
   '.scp-form-item-pending{height:52px}' +
+  // a field hidden by its showWhen: its layout cell takes no room
+  '[class^=scp-span-]:has(>.scp-condition-hidden){display:none}' +
   '.scp-form-label{width:var(--scp-label-width,100px);flex:0 0 var(--scp-label-width,100px);text-align:left;padding-right:12px;line-height:36px;font-size:14px}' +
   '[data-label-position=right] .scp-form-label{text-align:right}' +
   '.scp-form-label-space{flex:0 0 var(--scp-label-width,100px)}' +

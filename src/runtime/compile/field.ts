@@ -1,5 +1,5 @@
 import { translate } from '../i18n';
-import type { CompiledField, CompiledRule } from '../model/compiled';
+import type { CompiledField, CompiledRule, ShowWhen } from '../model/compiled';
 import { canonicalKind as canonicalKindOf, kindOf, type FieldKind } from '../kinds';
 import { isSharedPatternName, SHARED_PATTERNS, type SharedPattern } from '../validation/patterns';
 import { type CompileContext, isRecord } from './context';
@@ -69,6 +69,13 @@ export interface FieldSite {
   generatedKey: string;
 }
 
+/** `__config__.showWhen` when well formed (the meta-schema reports a malformed one). */
+function showWhenOf(raw: unknown): ShowWhen | null {
+  if (!isRecord(raw) || typeof raw.field !== 'string' || !raw.field.trim() || !Array.isArray(raw.in)) return null;
+  const values = raw.in.filter((v): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v));
+  return { field: raw.field.trim(), in: values };
+}
+
 /** Compiles one field config of a known kind. Sub-table columns are compiled through compileColumns. */
 export function compileField(raw: Record<string, unknown>, kind: FieldKind, sourceKey: string, site: FieldSite, ctx: CompileContext): CompiledField {
   const config = (isRecord(raw.__config__) ? raw.__config__ : {}) as Record<string, unknown>;
@@ -116,6 +123,9 @@ export function compileField(raw: Record<string, unknown>, kind: FieldKind, sour
     placeholder: typeof raw.placeholder === 'string' ? raw.placeholder : null,
     span: typeof config.span === 'number' ? config.span : 24,
   };
+  // set only when written, so compiled models without it (and their snapshots) stay as they were
+  const showWhen = showWhenOf(config.showWhen);
+  if (showWhen) field.showWhen = showWhen;
   definition.compile(field, config, site.path, { columns: (children, path, tableKey) => compileColumns(children, path, tableKey, ctx) });
   return field;
 }

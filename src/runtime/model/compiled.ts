@@ -53,6 +53,12 @@ export interface LayoutPane {
   children: LayoutNode[];
 }
 
+/** A field shown only while another field of its form holds one of some values (`__config__.showWhen`). */
+export interface ShowWhen {
+  field: string;
+  in: (string | number | boolean)[];
+}
+
 export interface CompiledField {
   key: string;
   kind: FieldKind;
@@ -71,6 +77,8 @@ export interface CompiledField {
   visiblePc: boolean;
   /** Hidden in the form but still carried in the record (noShow). */
   noShow: boolean;
+  /** Shown only while field `field` holds one of `in` (display only; absent: always shown). */
+  showWhen?: ShowWhen;
   disabled: boolean;
   readonly: boolean;
   defaultValue: unknown;
@@ -195,4 +203,10 @@ export interface FieldError {
   /** Field key, or `table.rowIndex.column` inside a sub-table. */
   field: string;
   message: string;
+}
+
+/** Whether a field with `showWhen` shows for the controlling field's value (numbers and their text compare equal: a select may hold either). */
+export function shownFor(showWhen: ShowWhen | undefined, value: unknown): boolean {
+  if (!showWhen) return true;
+  return showWhen.in.some((v) => v === value || (value !== null && value !== undefined && String(v) === String(value)));
 }
