@@ -7,15 +7,15 @@ import type { Db } from '../../db';
 import type { DataInterfaceRow } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { principalOf } from '../../auth/access';
-import { AppError, refuse } from '../../http/errors';
+import { refuse } from '../../http/errors';
 import { Envelope, ok } from '../../http/envelope';
-import { ReplyCode } from '../../../src/runtime/codes';
-import { issueTicket, redeemTicket, TICKET_PATTERN } from '../dictionary/tickets';
+import { issueTicket } from '../dictionary/tickets';
 import { parseJsonList } from './execute';
 import type { InterfaceExecutor } from './execute';
 import { findInterface } from './routes';
 import { IdParams } from './schemas';
 import { validateInterface } from './validation';
+import { jsonDownloadRoute } from '../../http/json-download';
 
 const TICKET_KIND = 'dataInterface';
 const manage = { access: { permission: 'system.dataInterface:manage' as const } };
@@ -90,27 +90,14 @@ export const dataInterfaceTransferRoutes: FastifyPluginAsyncTypebox<{ db: Db; ex
     },
   );
 
-  app.get(
-    '/DataInterface/Download/:ticket',
-    {
-      // Opened by the browser without a header: the unguessable five-minute ticket is the credential.
-      config: { access: 'public' },
-      schema: {
-        tags, summary: 'Download an export file', params: Type.Object({ ticket: Type.String({ pattern: TICKET_PATTERN }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/json file' }) },
-      },
+  jsonDownloadRoute(app, {
+    db, path: '/DataInterface/Download/:ticket', kind: TICKET_KIND, tags, expired: 'dataInterfaceAdmin.exportExpired',
+    load: async (id) => {
+      const row = await db.selectFrom('baseDataInterface').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? { name: row.fullName, code: row.enCode, body: exportFile(row) } : null;
     },
-    async (request, reply) => {
-      const id = await redeemTicket(db, TICKET_KIND, request.params.ticket);
-      const row = id ? await db.selectFrom('baseDataInterface').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-      if (!row) throw new AppError(ReplyCode.notFound, 'dataInterfaceAdmin.exportExpired');
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(row.enCode)}.json"; filename*=UTF-8''${encodeURIComponent(`${row.fullName}.json`)}`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(JSON.stringify(exportFile(row), null, 2), 'utf8'));
-    },
-  );
+  });
+
 
   app.post(
     '/DataInterface/Action/Import',

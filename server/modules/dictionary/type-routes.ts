@@ -11,9 +11,10 @@ import { countChildTypes, countEntries, findType, listTypes, typeCodeTaken, type
 import { ExportLink, IdParams, PickerNode, TypeBody, TypeNode, TypeView, typeView } from './schemas';
 import { exportCategory, importCategory } from './transfer';
 import { nameIn } from '../../http/translations';
-import { issueTicket, redeemTicket, TICKET_PATTERN } from './tickets';
+import { issueTicket } from './tickets';
 import { buildTree, descendantIds } from './tree';
 import { validateType } from './validation';
+import { jsonDownloadRoute } from '../../http/json-download';
 
 const read = { access: 'signedIn' as const };
 const manage = { access: { permission: 'system.dictionary:manage' as const } };
@@ -125,25 +126,14 @@ export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     async (request) => ok(await exportLink(db, request.params.id, principalOf(request).user.id)),
   );
 
-  app.get(
-    '/DictionaryType/Download/:ticket',
-    {
-      // Opened by the browser without a header: the unguessable five-minute ticket is the credential.
-      config: { access: 'public' },
-      schema: { tags, summary: 'Download an export file', params: Type.Object({ ticket: Type.String({ pattern: TICKET_PATTERN }) }), response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/json file' }) } },
+  jsonDownloadRoute(app, {
+    db, path: '/DictionaryType/Download/:ticket', kind: 'dictionary', tags, expired: 'dictionary.exportExpired',
+    load: async (typeId) => {
+      const file = await exportCategory(db, typeId);
+      return file ? { name: file.type.fullName, code: file.type.enCode, body: file } : null;
     },
-    async (request, reply) => {
-      const typeId = await redeemTicket(db, 'dictionary', request.params.ticket);
-      const file = typeId ? await exportCategory(db, typeId) : null;
-      if (!file) throw new AppError(ReplyCode.notFound, 'dictionary.exportExpired');
-      const name = encodeURIComponent(`${file.type.fullName}.json`);
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(file.type.enCode)}.json"; filename*=UTF-8''${name}`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(JSON.stringify(file, null, 2), 'utf8'));
-    },
-  );
+  });
+
 
   app.post(
     '/DictionaryType/Action/Import',

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Db } from '../../../db';
 import type { BillRuleRow } from '../../../db/schema';
 import { principalOf } from '../../../auth/access';
-import { AppError } from '../../../http/errors';
 import { Envelope, ok } from '../../../http/envelope';
-import { ReplyCode } from '../../../../src/runtime/codes';
-import { issueTicket, redeemTicket, TICKET_PATTERN } from '../../dictionary/tickets';
+import { issueTicket } from '../../dictionary/tickets';
 import { findRule } from './routes';
 import { ExportLink, IdParams } from './schemas';
+import { jsonDownloadRoute } from '../../../http/json-download';
 
 const TICKET_KIND = 'billRule';
 
@@ -36,26 +34,11 @@ export const billRuleTransferRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asy
     },
   );
 
-  app.get(
-    '/BillRule/Download/:ticket',
-    {
-      // Opened by the browser without a header: the unguessable five-minute ticket is the credential.
-      config: { access: 'public' },
-      schema: {
-        tags: ['billRule'], summary: 'Download an export file', params: Type.Object({ ticket: Type.String({ pattern: TICKET_PATTERN }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/json file' }) },
-      },
+  jsonDownloadRoute(app, {
+    db, path: '/BillRule/Download/:ticket', kind: TICKET_KIND, tags: ['billRule'], expired: 'billRule.exportExpired',
+    load: async (id) => {
+      const rule = await db.selectFrom('baseBillRule').selectAll().where('id', '=', id).executeTakeFirst();
+      return rule ? { name: rule.fullName, code: rule.enCode, body: exportFile(rule) } : null;
     },
-    async (request, reply) => {
-      const id = await redeemTicket(db, TICKET_KIND, request.params.ticket);
-      const rule = id ? await db.selectFrom('baseBillRule').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-      if (!rule) throw new AppError(ReplyCode.notFound, 'billRule.exportExpired');
-      const name = encodeURIComponent(`${rule.fullName}.json`);
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(rule.enCode)}.json"; filename*=UTF-8''${name}`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(JSON.stringify(exportFile(rule), null, 2), 'utf8'));
-    },
-  );
+  });
 };

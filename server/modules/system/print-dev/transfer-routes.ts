@@ -8,14 +8,14 @@ import type { Db } from '../../../db';
 import { newId } from '../../../db/ids';
 import type { PrintDevRow } from '../../../db/schema';
 import { principalOf } from '../../../auth/access';
-import { AppError, refuse } from '../../../http/errors';
+import { refuse } from '../../../http/errors';
 import { Envelope, ok } from '../../../http/envelope';
 import { translationsOf } from '../../../http/translations';
-import { ReplyCode } from '../../../../src/runtime/codes';
-import { issueTicket, redeemTicket, TICKET_PATTERN } from '../../dictionary/tickets';
+import { issueTicket } from '../../dictionary/tickets';
 import { codeTaken, findTemplate, manage, TABLE, tags } from './routes';
 import { IdParams, parseMargins } from './schemas';
 import { checkReferences, validateTemplate } from './validation';
+import { jsonDownloadRoute } from '../../../http/json-download';
 
 const TICKET_KIND = 'printDev';
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -83,27 +83,14 @@ export const printDevTransferRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asy
     },
   );
 
-  app.get(
-    '/printDev/Download/:ticket',
-    {
-      // Opened by the browser without a header: the unguessable five-minute ticket is the credential.
-      config: { access: 'public' },
-      schema: {
-        tags, summary: 'Download an export file', params: Type.Object({ ticket: Type.String({ pattern: TICKET_PATTERN }) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/json file' }) },
-      },
+  jsonDownloadRoute(app, {
+    db, path: '/printDev/Download/:ticket', kind: TICKET_KIND, tags, expired: 'printDev.exportExpired',
+    load: async (id) => {
+      const row = await db.selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? { name: row.fullName, code: row.enCode, body: exportFile(row) } : null;
     },
-    async (request, reply) => {
-      const id = await redeemTicket(db, TICKET_KIND, request.params.ticket);
-      const row = id ? await db.selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-      if (!row) throw new AppError(ReplyCode.notFound, 'printDev.exportExpired');
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(row.enCode)}.json"; filename*=UTF-8''${encodeURIComponent(`${row.fullName}.json`)}`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(JSON.stringify(exportFile(row), null, 2), 'utf8'));
-    },
-  );
+  });
+
 
   app.post(
     '/printDev/Actions/Import',

@@ -1,6 +1,6 @@
 import { RichTextEditor } from '@mantine/tiptap';
 import { IconColumnInsertRight, IconColumnRemove, IconRowInsertBottom, IconRowRemove, IconTableMinus } from '@tabler/icons-react';
-import type { Editor } from '@tiptap/react';
+import { useEditorState, type Editor } from '@tiptap/react';
 import { useT } from '../../../app/i18n';
 import type { MessageKey } from '../../../runtime/i18n';
 
@@ -20,7 +20,8 @@ const CONTROLS: { command: TableCommand; label: MessageKey; Icon: typeof IconTab
  */
 export function TableControls({ editor }: { editor: Editor | null }) {
   const t = useT();
-  const inTable = !!editor?.isActive('table');
+  // the editor does not re-render its page on every transaction: this follows the cursor itself
+  const inTable = useEditorState({ editor, selector: ({ editor: current }) => !!current?.isActive('table') }) ?? false;
   return (
     <RichTextEditor.ControlsGroup>
       {CONTROLS.map(({ command, label, Icon }) => (
