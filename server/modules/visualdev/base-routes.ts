@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../auth/access';
+import { audit, audited } from '../../audit/record';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRow } from '../../db/schema';
@@ -165,7 +166,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       releasedAt: null, sourceFile: null, sourceHash: null, createdAt: now, createdBy: principal.user.id, updatedAt: null, updatedBy: null,
     };
     compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
-    await db.insertInto('baseVisualdev').values(row).execute();
+    await audited(db, request, { entity: 'model', entityId: row.id, action: 'create', after: row }, (trx) => trx.insertInto('baseVisualdev').values(row).execute());
     return ok({ id: row.id }, request.t('visualdev.created'));
   });
 
@@ -194,7 +195,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     };
     compileOrRefuse(descriptorOf(next, next.formData, next.columnData), `visualdev/${next.enCode}`, request.locale);
     const { id: _id, ...values } = next;
-    await db.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute();
+    await audited(db, request, { entity: 'model', entityId: row.id, action: 'update', before: row, after: next }, (trx) => trx.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute());
     return done(request.t('visualdev.updated'));
   });
 
@@ -207,6 +208,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     await db.transaction().execute(async (trx) => {
       await deleteAllRecords(trx, row.id);
       await trx.deleteFrom('baseVisualdev').where('id', '=', row.id).execute();
+      await audit(trx, request, { entity: 'model', entityId: row.id, action: 'delete', before: row });
     });
     return done(request.t('visualdev.deleted'));
   });
@@ -224,7 +226,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       createdAt: now, createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null,
     };
     await ensureEnCodeFree(db, copy.enCode);
-    await db.insertInto('baseVisualdev').values(copy).execute();
+    await audited(db, request, { entity: 'model', entityId: copy.id, action: 'create', after: copy }, (trx) => trx.insertInto('baseVisualdev').values(copy).execute());
     return ok({ id: copy.id }, request.t('visualdev.copied'));
   });
 
@@ -238,11 +240,12 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const now = Date.now();
     // Which fields are indexed follows the released list configuration: the records first, then the row.
     await reindexModel(db, model);
-    await db.updateTable('baseVisualdev').set({
+    const released = {
       state: 1, releasedFormData: row.formData, releasedColumnData: row.columnData, releasedAt: now,
       releasedHash: definitionHash({ ...row, releasedFormData: row.formData, releasedColumnData: row.columnData }), indexSignature: indexSignature(model),
       updatedAt: now, updatedBy: principalOf(request).user.id,
-    }).where('id', '=', row.id).execute();
+    };
+    await audited(db, request, { entity: 'model', entityId: row.id, action: 'update', before: row, after: { ...row, ...released } }, (trx) => trx.updateTable('baseVisualdev').set(released).where('id', '=', row.id).execute());
     return done(request.t('visualdev.released'));
   });
 
