@@ -205,9 +205,9 @@ for (const look of LOOKS) {
       await check(page, 'portal');
     });
 
-    it('admin pages: organisations, users, roles', async () => {
+    it('admin pages: organisations, users, roles, third-party sync', async () => {
       const { page } = admin;
-      for (const path of ['/permission/organize', '/permission/user', '/permission/role']) {
+      for (const path of ['/permission/organize', '/permission/user', '/permission/role', '/system/synThird']) {
         await goInApp(page, path);
         await page.locator('table.scp-model-list tbody tr[data-row-id]:visible').first().waitFor();
         await check(page, path);

@@ -99,6 +99,24 @@ describe('system configuration in the browser', () => {
     noReactErrors(errors);
   });
 
+  it('第三方同步 shows both services\' totals per kind, and a push without settings says what is missing', async () => {
+    const { page, errors } = admin;
+    await page.goto('/system/synThird');
+    const rows = page.locator('table.scp-model-list tbody tr[data-row-id]');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await page.getByTestId('under-construction').count()).toBe(0);
+    const organisations = (await e2e.server.database.db.selectFrom('baseOrganize').select('id').where('enabledMark', '=', 1).execute()).length;
+    const dingOrgs = page.locator('tr[data-row-id="synAllOrganizeSysToDing"]');
+    await expect.poll(() => dingOrgs.locator('td[data-cell="service"]').textContent()).toBe('钉钉');
+    await expect.poll(() => dingOrgs.locator('td[data-cell="synType"]').textContent()).toBe('组织');
+    await expect.poll(() => dingOrgs.locator('td[data-cell="recordTotal"]').textContent()).toBe(String(organisations));
+    await dingOrgs.locator('[data-button="btn_push"]').click();
+    await page.locator('[data-confirm-message]').waitFor();
+    await page.locator('[data-action="confirm-ok"]').click();
+    await page.getByText('请先填写钉钉的 AppKey 和 AppSecret').first().waitFor();
+    noReactErrors(errors);
+  });
+
   it('names every control on every tab (axe), and a connection test without settings says what is missing', async () => {
     const { page, errors } = admin;
     await page.goto('/system/sysConfig');
