@@ -96,7 +96,10 @@ export function SettingsPage({ page, permissions }: { page: CompiledResourcePage
       .then(
         (data) => {
           const address = (data as { url?: unknown } | null)?.url;
-          if (typeof address === 'string') formRef.current?.store.setValue(action.upload!, address);
+          if (typeof address !== 'string') return;
+          formRef.current?.store.setValue(action.upload!, address);
+          const field = model?.form.fields[action.upload!]?.label ?? action.upload!;
+          notifications.show({ message: t('consoleExtras.uploadedSaveToApply', { field }), color: 'green', autoClose: 3000 });
         },
         () => undefined, // the API client has shown the server's message
       )
