@@ -1,5 +1,6 @@
 import type {
-  AreaRow, BillRuleRow, ModuleRow, VisualdevRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, OrganizeRow, PositionRow, PrintDevRow, RoleRow, UserRow,
+  AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, MessageTemplateRow, ModuleDataSchemeRow, ModuleRow, OrganizeRow, PositionRow,
+  PrintDevRow, RoleRow, ShortLinkRow, SignImgRow, UserProfileRow, UserRow, VisualdevRow,
 } from '../db/schema';
 
 /**
@@ -33,8 +34,20 @@ export const AUDIT_FIELDS = {
   dictionaryData: fields<DictionaryDataRow>()(['dictionaryTypeId', 'parentId', 'fullName', 'fullNameI18n', 'enCode', 'sortCode', 'enabledMark', 'description']),
   // requestHeaders may carry credentials of the upstream: never logged
   dataInterface: fields<DataInterfaceRow>()(['categoryId', 'fullName', 'enCode', 'type', 'dataSource', 'queryText', 'requestMethod', 'path', 'requestParameters', 'responseFields', 'enabledMark', 'sortCode', 'description']),
-  // online development: a model's definition is logged by name and state, not its JSON (which the row keeps)
-  visualdevModel: fields<VisualdevRow>()(['fullName', 'enCode', 'category', 'type', 'webType', 'state', 'sortCode', 'description', 'releasedAt']),
+  // a data-scope scheme of a menu entry (the grants that name it are the role's "authority" rows)
+  dataScheme: fields<ModuleDataSchemeRow>()(['moduleId', 'fullName', 'fullNameI18n', 'enCode', 'scopeType', 'conditionJson', 'sortCode', 'enabledMark', 'description']),
+  // a model definition: long JSON (formData, columnData) is cut by the log, the release state is kept
+  model: fields<VisualdevRow>()(['fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'webType', 'sortCode', 'state', 'description', 'tables', 'formData', 'columnData', 'releasedAt']),
+  messageTemplate: fields<MessageTemplateRow>()(['fullName', 'enCode', 'messageType', 'channel', 'title', 'content', 'sortCode', 'enabledMark', 'description']),
+  // a short link's settings: whether a password is set, never its hash
+  shortLink: fields<ShortLinkRow, 'hasPassword'>()(['modelId', 'allowFill', 'allowView', 'enabled', 'expiresAt', 'maxSubmissions', 'hasPassword']),
+  // what a person changes of themselves (profile page, settings drawer, current organisation)
+  profile: fields<UserRow & UserProfileRow>()([
+    'realName', 'gender', 'mobile', 'email', 'headIcon', 'theme', 'language', 'organizeId', 'positionId', 'birthday', 'nation', 'nativePlace', 'certificatesType',
+    'certificatesNumber', 'education', 'telePhone', 'landline', 'postalAddress', 'urgentContacts', 'urgentTelephone', 'signature', 'preferences',
+  ]),
+  // a signature image: which one is the default (the image itself is not a log's business)
+  signImg: fields<SignImgRow>()(['userId', 'isDefault']),
   // system configuration: its typed keys (SysConfig) and the administrator list; the new users'
   // password is logged as "changed" only (config-routes passes a flag, never the hash)
   config: null,

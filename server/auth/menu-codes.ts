@@ -13,6 +13,7 @@ export const MENU_API_CODES: Readonly<Record<string, readonly PermissionCode[]>>
   'permission.role': ['permission.role:manage'],
   'permission.user': ['permission.user:manage'],
   'system.sysConfig': ['system.config:read', 'system.config:update'],
+  'system.synThird': ['system.config:read', 'system.config:update'],
   'system.menu': ['system.menu:manage'],
   'system.area': ['system.area:manage'],
   'system.dataInterface': ['system.dataInterface:manage'],

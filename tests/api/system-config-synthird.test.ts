@@ -155,6 +155,20 @@ describe('pushing organisations and users', () => {
     ]);
   });
 
+  it('the 第三方同步 screen lists both services\' totals, one row per kind, each row naming its push call', async () => {
+    const all = await orgs();
+    const overview = (await admin.get('/api/system/SynThirdInfo/Overview')).body.data.list as { id: string; service: string; synType: number; synSuccessCount: number; unSynCount: number }[];
+    expect(overview.map((r) => [r.id, r.service, r.synType])).toEqual([
+      ['synAllOrganizeSysToQy', 'qy', 1], ['synAllUserSysToQy', 'qy', 2], ['synAllOrganizeSysToDing', 'ding', 1], ['synAllUserSysToDing', 'ding', 2],
+    ]);
+    expect(overview[2]).toMatchObject({ synSuccessCount: all.length, unSynCount: 0 });
+    expect(overview[0]).toMatchObject({ synSuccessCount: 0, unSynCount: all.length });
+    // the row's push (the screen's action: GET /api/system/SynThirdInfo/{id}?type=0) answers for that row
+    const pushed = await admin.get(`/api/system/SynThirdInfo/${overview[2]!.id}?type=0`);
+    expect(pushed.body.code, pushed.body.msg).toBe(200);
+    expect(pushed.body.data).toMatchObject({ synType: 1, synSuccessCount: all.length });
+  });
+
   it('pushes to WeCom with the address-book secret, recording a refused department and its subtree as failed', async () => {
     const all = await orgs();
     const n = standIn.arrived.length;

@@ -218,7 +218,7 @@ describe('release into the menu', () => {
     const twice = flat((await admin.get('/api/oauth/CurrentUser')).body.data.menuList[0].children).filter((n) => n.propertyJson && JSON.parse(n.propertyJson).moduleId === id);
     expect(twice.map((n) => n.fullName)).toEqual(['导入的功能二']);
     const logged = await server.database.db.selectFrom('baseAuditLog').select(['entity', 'action']).where('entityId', 'in', [id, entry!.id]).execute();
-    expect(logged).toEqual(expect.arrayContaining([{ entity: 'visualdevModel', action: 'create' }, { entity: 'visualdevModel', action: 'update' }, { entity: 'menu', action: 'create' }]));
+    expect(logged).toEqual(expect.arrayContaining([{ entity: 'model', action: 'create' }, { entity: 'model', action: 'update' }, { entity: 'menu', action: 'create' }]));
   });
 
   it('file-backed models are not deleted or released here: the message names the file', async () => {

@@ -205,9 +205,9 @@ for (const look of LOOKS) {
       await check(page, 'portal');
     });
 
-    it('admin pages: organisations, users, roles, online development, menus', async () => {
+    it('admin pages: organisations, users, roles, online development, menus, third-party sync', async () => {
       const { page } = admin;
-      for (const path of ['/permission/organize', '/permission/user', '/permission/role', '/onlineDev/webDesign', '/system/menu']) {
+      for (const path of ['/permission/organize', '/permission/user', '/permission/role', '/onlineDev/webDesign', '/system/menu', '/system/synThird']) {
         await goInApp(page, path);
         await page.locator('table.scp-model-list tbody tr[data-row-id]:visible').first().waitFor();
         await check(page, path);

@@ -96,4 +96,26 @@ describe('data interface administration page', () => {
     await page.keyboard.press('Escape');
     noReactErrors(errors);
   });
+
+  it('imports an exported interface file through the page\'s import dialog, and the list shows it', async () => {
+    const { page, errors } = admin;
+    await page.goto('/system/dataInterface');
+    await page.locator('[data-resource-page="system-data-interface"]').waitFor();
+    const file = {
+      kind: 'dataInterface', version: 1,
+      interface: { fullName: '导入的接口', enCode: 'e2eImported', type: 2, categoryId: null, dataSource: null, queryText: '[{"id":"1"}]', requestMethod: null, path: null, requestHeaders: [], requestParameters: [], responseFields: ['id'], enabledMark: 1, sortCode: 0, description: null },
+    };
+    await page.locator('[data-resource-tools] button', { hasText: '导入' }).click();
+    const dialog = page.locator('[data-dialog="dataInterfaceImport"]');
+    await dialog.waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByLabel('导出的 JSON 文件').click();
+    await (await chooser).setFiles({ name: 'e2eImported.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await dialog.getByRole('button', { name: '导入', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await rowOf(page, 'e2eImported').waitFor();
+    await expect.poll(() => rowOf(page, 'e2eImported').locator('td[data-cell="fullName"]').textContent()).toBe('导入的接口');
+    expect((await serverRows('e2eImported')).map((r) => r.enCode)).toEqual(['e2eImported']);
+    noReactErrors(errors);
+  });
 });

@@ -9,6 +9,7 @@ import { entriesOf, findTypeByCode } from '../dictionary/repository';
 import { organisationChain } from '../oauth/current-user';
 import { PHONE_PATTERN } from '../oauth/sms';
 import { readProfile, saveProfile } from './profile-repo';
+import { profileChange } from './profile-audit';
 import { BaseInfoBody, BaseInfoData } from './schemas';
 import { tags, type CurrentUserOptions } from './profile-routes';
 
@@ -148,7 +149,7 @@ export const baseInfoRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asy
         const idCard = (await optionsOf(db, 'certificateType')).find((e) => e.enCode === 'idCard');
         if (idCard?.id === typeNow && !matchesShared('idCard', numberNow)) throw refuse('validation.idCard');
       }
-      const profileChange = Object.fromEntries(
+      const profileFields = Object.fromEntries(
         Object.entries({
           birthday: b.birthday,
           nation: await option(b.nation, 'Nation', 'profile.fieldNation'),
@@ -165,9 +166,9 @@ export const baseInfoRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asy
         }).filter(([, v]) => v !== undefined),
       );
       // Both rows in one transaction: a refusal above wrote nothing, and a failure here writes nothing either.
-      await db.transaction().execute(async (trx) => {
+      await profileChange(db, request, user.id, async (trx) => {
         if (Object.keys(userChange).length) await trx.updateTable('baseUser').set({ ...userChange, updatedAt: Date.now() }).where('id', '=', user.id).execute();
-        if (Object.keys(profileChange).length) await saveProfile(trx, user.id, profileChange);
+        if (Object.keys(profileFields).length) await saveProfile(trx, user.id, profileFields);
       });
       return ok(await readBaseInfo(db, user.id), request.t('profile.saved'));
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { profileChange } from './profile-audit';
 import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { principalOf } from '../../auth/access';
@@ -182,7 +183,7 @@ export const orgRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = async (a
       if (!own.some((o) => o.id === majorId)) throw new AppError(ReplyCode.forbidden, 'profile.majorNotOwn');
       const change = majorType === 'Organize' ? { organizeId: majorId } : { positionId: majorId };
       // The major organisation decides data scope: the access counter moves in the same transaction.
-      await db.transaction().execute(async (trx) => {
+      await profileChange(db, request, user.id, async (trx) => {
         await trx.updateTable('baseUser').set({ ...change, updatedAt: Date.now() }).where('id', '=', user.id).execute();
         await bumpAccessVersion(trx);
       });

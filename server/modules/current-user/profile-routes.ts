@@ -13,6 +13,7 @@ import { accountKey, clearFailures } from '../oauth/accounts-repo';
 import { assertNotLocked, failAttempt } from '../oauth/sign-in';
 import { readSysConfig } from '../system/config-store';
 import { preferencesOf, readProfile, savePreferences } from './profile-repo';
+import { profileChange } from './profile-audit';
 import { ModifyPasswordBody, Preferences, SystemLanguageBody, SystemThemeBody } from './schemas';
 
 export interface CurrentUserOptions {
@@ -43,7 +44,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
       // Another user's upload answers as a missing file: whose files exist is not told.
       if (!new RegExp(AVATAR_NAME_PATTERN).test(name) || !isAvatarOf(name, user.id) || !(await avatarPath(opts.dataDir, name))) throw refuse('profile.avatarNotFound');
       const headIcon = `${AVATAR_URL_PREFIX}${name}`;
-      await db.updateTable('baseUser').set({ headIcon, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+      await profileChange(db, request, user.id, (trx) => trx.updateTable('baseUser').set({ headIcon, updatedAt: Date.now() }).where('id', '=', user.id).execute());
       return ok({ headIcon }, request.t('profile.avatarUpdated'));
     },
   );
@@ -95,8 +96,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
     async (request) => {
       const { user } = principalOf(request);
       const { theme, themeColor, slideClass, size } = request.body;
-      if (theme) await db.updateTable('baseUser').set({ theme, updatedAt: Date.now() }).where('id', '=', user.id).execute();
-      if (themeColor || slideClass || size) await savePreferences(db, user.id, { themeColor, slideClass, size });
+      await profileChange(db, request, user.id, async (trx) => {
+        if (theme) await trx.updateTable('baseUser').set({ theme, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+        if (themeColor || slideClass || size) await savePreferences(trx, user.id, { themeColor, slideClass, size });
+      });
       return ok(await preferencesNow(user.id), request.t('profile.saved'));
     },
   );
@@ -109,7 +112,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
     },
     async (request) => {
       const { user } = principalOf(request);
-      await db.updateTable('baseUser').set({ language: request.body.language, updatedAt: Date.now() }).where('id', '=', user.id).execute();
+      await profileChange(db, request, user.id, (trx) => trx.updateTable('baseUser').set({ language: request.body.language, updatedAt: Date.now() }).where('id', '=', user.id).execute());
       return ok(await preferencesNow(user.id), request.t('profile.saved'));
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../auth/access';
+import { audit } from '../../audit/record';
 import { newId } from '../../db/ids';
 import { EmptyEnvelope, PagedEnvelope, done, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
@@ -63,13 +64,19 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> =
           .executeTakeFirst();
         if (!claimed) throw refuse('profile.registrationNotFound');
         const organizeId = newId();
-        await trx
-          .insertInto('baseOrganize')
-          .values({ id: organizeId, parentId: '-1', category: 'company', fullName: claimed.companyName, enCode: `customer.${claimed.mobile}.${organizeId.slice(-6)}`, sortCode: 0, enabledMark: 1, description: null, createdAt: now })
-          .execute();
+        const company = { id: organizeId, parentId: '-1', category: 'company' as const, fullName: claimed.companyName, enCode: `customer.${claimed.mobile}.${organizeId.slice(-6)}`, sortCode: 0, enabledMark: 1, description: null, createdAt: now };
+        await trx.insertInto('baseOrganize').values(company).execute();
+        await audit(trx, request, { entity: 'organize', entityId: organizeId, action: 'create', after: company });
+        const before = await trx.selectFrom('baseUser').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+        const roleIdsBefore = (await trx.selectFrom('baseUserRelation').select('objectId').where('userId', '=', userId).where('objectType', '=', 'Role').execute()).map((r) => r.objectId);
         const role = await trx.selectFrom('baseRole').select('id').where('enCode', '=', CUSTOMER_ROLE_CODE).executeTakeFirst();
         if (role) await trx.insertInto('baseUserRelation').values({ id: newId(), userId, objectType: 'Role', objectId: role.id, sortCode: 0 }).execute();
         await trx.updateTable('baseUser').set({ enabledMark: 1, organizeId, updatedAt: now }).where('id', '=', userId).execute();
+        // the approval is the account's change: enabled, in its new company, with the customer role
+        await audit(trx, request, {
+          entity: 'user', entityId: userId, action: 'update',
+          before: { ...before, roleIds: roleIdsBefore }, after: { ...before, enabledMark: 1, organizeId, roleIds: role ? [...roleIdsBefore, role.id] : roleIdsBefore },
+        });
       });
       return done(request.t('profile.approved'));
     },

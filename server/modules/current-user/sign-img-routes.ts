@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { audit } from '../../audit/record';
 import { Type } from 'typebox';
 import { principalOf } from '../../auth/access';
 import { newId } from '../../db/ids';
@@ -64,6 +65,7 @@ export const signImgRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
         if (existing.length >= SIGN_IMG_MAX_COUNT) throw refuse('profile.signImgLimit', { count: SIGN_IMG_MAX_COUNT });
         const row = { id: newId(), userId: user.id, signImg, isDefault: existing.some((e) => e.isDefault === 1) ? 0 : 1, createdAt: Date.now() };
         await trx.insertInto('baseSignImg').values(row).execute();
+        await audit(trx, request, { entity: 'signImg', entityId: row.id, action: 'create', after: row });
         if (row.isDefault) await trx.updateTable('baseUser').set({ signImg }).where('id', '=', user.id).execute();
         return row;
       });
@@ -80,6 +82,7 @@ export const signImgRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('baseSignImg').set({ isDefault: 0 }).where('userId', '=', user.id).execute();
         await trx.updateTable('baseSignImg').set({ isDefault: 1 }).where('id', '=', row.id).execute();
+        await audit(trx, request, { entity: 'signImg', entityId: row.id, action: 'update', before: row, after: { ...row, isDefault: 1 } });
         await trx.updateTable('baseUser').set({ signImg: row.signImg }).where('id', '=', user.id).execute();
       });
       return done(request.t('profile.defaultSet'));
@@ -94,6 +97,7 @@ export const signImgRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
       const row = await mine(user.id, request.params.id);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('baseSignImg').where('id', '=', row.id).execute();
+        await audit(trx, request, { entity: 'signImg', entityId: row.id, action: 'delete', before: row });
         if (row.isDefault === 1) await trx.updateTable('baseUser').set({ signImg: null }).where('id', '=', user.id).execute();
       });
       return done(request.t('profile.deleted'));

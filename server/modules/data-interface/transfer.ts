@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db';
 import type { DataInterfaceRow } from '../../db/schema';
+import { audited } from '../../audit/record';
 import { newId } from '../../db/ids';
 import { principalOf } from '../../auth/access';
 import { refuse } from '../../http/errors';
@@ -72,7 +73,9 @@ async function importUpload(db: Db, executor: InterfaceExecutor, request: Fastif
   if (input.categoryId && !(await db.selectFrom('baseDictionaryData').select('id').where('id', '=', input.categoryId).executeTakeFirst())) input.categoryId = null;
   await executor.checkOnSave(input);
   const id = newId();
-  await db.insertInto('baseDataInterface').values({ id, ...input, createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null }).execute();
+  await audited(db, request, { entity: 'dataInterface', entityId: id, action: 'create', after: input }, (trx) =>
+    trx.insertInto('baseDataInterface').values({ id, ...input, createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null }).execute(),
+  );
   return { id };
 }
 

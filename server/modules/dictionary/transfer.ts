@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { audit, type AuditActor } from '../../audit/record';
 import { newId } from '../../db/ids';
 import { refuse } from '../../http/errors';
 import { translationsOf, TranslationsSchema } from '../../http/translations';
@@ -52,7 +53,7 @@ export async function exportCategory(db: DbOrTrx, typeId: string): Promise<Expor
  * refused (no silent merge). The parent category is kept when it exists here, else the
  * category becomes a root. Every entry passes the same validation as the entry form.
  */
-export async function importCategory(db: DbOrTrx, raw: unknown): Promise<{ id: string; entries: number }> {
+export async function importCategory(db: DbOrTrx, raw: unknown, actor: AuditActor): Promise<{ id: string; entries: number }> {
   if (!Value.Check(ExportFile, raw)) {
     const first = [...Value.Errors(ExportFile, raw)][0];
     throw refuse('dictionary.importInvalid', { detail: first ? `${first.instancePath || '/'} ${first.message}` : 'JSON' });
@@ -64,6 +65,7 @@ export async function importCategory(db: DbOrTrx, raw: unknown): Promise<{ id: s
   const typeId = newId();
   const now = Date.now();
   await db.insertInto('baseDictionaryType').values({ id: typeId, ...type, createdAt: now }).execute();
+  await audit(db, actor, { entity: 'dictionaryType', entityId: typeId, action: 'create', after: type });
 
   const idMap = new Map(file.entries.map((e) => [e.id, newId()]));
   const seen = new Set<string>();
@@ -75,5 +77,7 @@ export async function importCategory(db: DbOrTrx, raw: unknown): Promise<{ id: s
     return { id: idMap.get(e.id)!, ...entry, createdAt: now };
   });
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('baseDictionaryData').values(rows.slice(i, i + 200)).execute();
+  // one row per entry, as the entry form would have written: an import is every create it makes
+  for (const row of rows) await audit(db, actor, { entity: 'dictionaryData', entityId: row.id, action: 'create', after: row });
   return { id: typeId, entries: rows.length };
 }

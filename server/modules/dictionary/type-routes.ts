@@ -41,7 +41,7 @@ export async function importUpload(db: Db, request: import('fastify').FastifyReq
   } catch (error) {
     throw refuse('dictionary.importInvalid', { detail: (error as Error).message });
   }
-  return db.transaction().execute((trx) => importCategory(trx, raw));
+  return db.transaction().execute((trx) => importCategory(trx, raw, request));
 }
 
 export const ImportReply = Envelope(Type.Object({ id: Type.String(), entries: Type.Integer() }));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sql, type SqlBool } from 'kysely';
 import { principalOf } from '../../auth/access';
+import { audit } from '../../audit/record';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRow } from '../../db/schema';
@@ -13,7 +14,6 @@ import type { CompiledModel } from '../../../src/runtime/model/compiled';
 import { kindOf } from '../../../src/runtime/kinds';
 import { compileOrRefuse, definitionHash, descriptorOf, ensureEnCodeFree, findModelRow, jsonText, releasedModel } from './model-store';
 import { deleteAllRecords, indexSignature, reindexModel } from './record-store';
-import { audit } from '../../audit/record';
 import { checkMenuParent, placeInMenu } from './menu-placement';
 
 /** /api/visualdev/Base: model definitions (the designer's side). */
@@ -181,7 +181,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `visualdev/${row.enCode}`, request.locale);
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('baseVisualdev').values(row).execute();
-      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'create', after: row });
+      await audit(trx, request, { entity: 'model', entityId: row.id, action: 'create', after: row });
     });
     return ok({ id: row.id }, request.t('visualdev.created'));
   });
@@ -213,7 +213,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     const { id: _id, ...values } = next;
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('baseVisualdev').set(values).where('id', '=', row.id).execute();
-      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'update', before: row, after: next });
+      await audit(trx, request, { entity: 'model', entityId: row.id, action: 'update', before: row, after: next });
     });
     return done(request.t('visualdev.updated'));
   });
@@ -227,7 +227,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     await db.transaction().execute(async (trx) => {
       await deleteAllRecords(trx, row.id);
       await trx.deleteFrom('baseVisualdev').where('id', '=', row.id).execute();
-      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'delete', before: row });
+      await audit(trx, request, { entity: 'model', entityId: row.id, action: 'delete', before: row });
     });
     return done(request.t('visualdev.deleted'));
   });
@@ -247,7 +247,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     await ensureEnCodeFree(db, copy.enCode);
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('baseVisualdev').values(copy).execute();
-      await audit(trx, request, { entity: 'visualdevModel', entityId: copy.id, action: 'create', after: copy });
+      await audit(trx, request, { entity: 'model', entityId: copy.id, action: 'create', after: copy });
     });
     return ok({ id: copy.id }, request.t('visualdev.copied'));
   });
@@ -274,7 +274,7 @@ export const baseRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     };
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('baseVisualdev').set(released).where('id', '=', row.id).execute();
-      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'update', before: row, after: { ...row, ...released } });
+      await audit(trx, request, { entity: 'model', entityId: row.id, action: 'update', before: row, after: { ...row, ...released } });
       if (placement) await placeInMenu(trx, request, row, placement);
     });
     return done(request.t('visualdev.released'));

@@ -72,7 +72,7 @@ export const generaterRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     compileOrRefuse(descriptorOf(row, row.formData, row.columnData), `import/${name}`, request.locale);
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('baseVisualdev').values(row).execute();
-      await audit(trx, request, { entity: 'visualdevModel', entityId: row.id, action: 'create', after: row });
+      await audit(trx, request, { entity: 'model', entityId: row.id, action: 'create', after: row });
     });
     const message = enCode === read.enCode ? request.t('onlineDev.imported') : request.t('onlineDev.importedRenamed', { wanted: read.enCode, code: enCode });
     return ok({ id: row.id, enCode }, message);

@@ -75,7 +75,7 @@ export const ResourcePageSchema = Type.Object({
   sources: Type.Record(Type.String(), Type.String()),
   tree: Nullable(Type.Object({ call: Type.String(), param: Type.String(), title: Nullable(Type.String()) })),
   actions: Type.Array(Type.Object({ value: Type.String(), call: Nullable(Type.String()), open: Nullable(Type.String()), dialog: Nullable(Type.String()), confirm: Nullable(Type.String()), formData: Nullable(Type.String()), md5: Type.Array(Type.String()),
-    body: Type.Union([Type.Literal('form'), Type.Literal('none')]), success: Nullable(Type.String()) })),
+    body: Type.Union([Type.Literal('form'), Type.Literal('none')]), success: Nullable(Type.String()), upload: Nullable(Type.String()), accept: Nullable(Type.String()) })),
   tools: Type.Array(Type.Object({ value: Type.String(), label: Type.String(), dialog: Type.String() })),
   single: Type.Boolean({ description: 'a settings page: one record (calls.info, calls.update), no list' }),
   formData: Type.String({ description: 'the model formData (JSON text) in the caller\'s language' }),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { audited } from '../../audit/record';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../auth/access';
@@ -214,7 +215,9 @@ export const shortLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; options: Inter
       updatedBy: existing ? userId : null,
       updatedAt: existing ? now : null,
     };
-    await saveLink(db, next, !existing);
+    // the log says whether a password is set, never the hash
+    const logged = (row: ShortLinkRow | null) => row && { ...row, hasPassword: row.passwordHash !== null };
+    await audited(db, request, { entity: 'shortLink', entityId: next.id, action: existing ? 'update' : 'create', before: logged(existing ?? null), after: logged(next) }, (trx) => saveLink(trx, next, !existing));
     return ok({ code: next.code, url: shortLinkUrl(next.code) }, request.t('shortLink.saved'));
   });
 

@@ -23,6 +23,7 @@ export interface LoginPageConfig {
   url: string;
   socialsList: { enCode: string; fullName: string; icon: string; renderUri: string }[];
   loginMethods: ('password' | 'sms' | 'scan')[];
+  logoIcon?: string;
   enableVerificationCode?: number;
   sysName?: string;
 }
@@ -77,6 +78,7 @@ export interface SysConfigInfo {
   sysName?: string;
   sysVersion?: string;
   logoIcon?: string | null;
+  navigationIcon?: string | null;
   title?: string;
   layoutType?: string;
   themeClass?: string;

@@ -122,20 +122,22 @@ export function useSmsSignIn(fallbackMessage: string) {
 }
 
 /**
- * The sign-in methods the server offers (GET /api/oauth/getLoginConfig); until it answers,
- * or when it cannot, the password form alone.
+ * The sign-in methods the server offers (GET /api/oauth/getLoginConfig) and the configured system
+ * name and logo; until it answers, or when it cannot, the password form alone under the app's name.
  */
-export function useLoginMethods(): LoginPageConfig['loginMethods'] {
-  const [methods, setMethods] = useState<LoginPageConfig['loginMethods']>(['password']);
+export function useLoginPage(): { methods: LoginPageConfig['loginMethods']; sysName: string | null; logoIcon: string | null } {
+  const [page, setPage] = useState<{ methods: LoginPageConfig['loginMethods']; sysName: string | null; logoIcon: string | null }>({ methods: ['password'], sysName: null, logoIcon: null });
   useEffect(() => {
     let live = true;
     getLoginPageConfig().then(
-      (config) => live && Array.isArray(config.loginMethods) && setMethods(config.loginMethods),
+      (config) =>
+        live &&
+        setPage({ methods: Array.isArray(config.loginMethods) ? config.loginMethods : ['password'], sysName: config.sysName || null, logoIcon: config.logoIcon || null }),
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, []);
-  return methods;
+  return page;
 }

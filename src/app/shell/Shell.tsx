@@ -65,7 +65,8 @@ export function Shell() {
   const activeTop: MenuNode | undefined = picked ? navigation.find((n) => n.id === picked) : activeTopItem(navigation, path, current?.moduleId);
   const sideNodes = layout === 'blend' ? (activeTop?.children.length ? activeTop.children : activeTop ? [activeTop] : []) : navigation;
   const sysName = session?.sysConfig.sysName || t('app.title');
-  const logoSrc = session?.sysConfig.logoIcon;
+  // the navigation icon is the shell's; the logo (the sign-in page's) stands in when none is set
+  const logoSrc = session?.sysConfig.navigationIcon || session?.sysConfig.logoIcon;
 
   const logo = (inSidebar: boolean, compact = false) => (
     <UnstyledButton component={Link} href="/" className={inSidebar ? classes.sidebarLogo : undefined} aria-label={sysName} data-testid="shell-logo">

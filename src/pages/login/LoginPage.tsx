@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Image, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconDeviceMobile, IconLock, IconUser } from '@tabler/icons-react';
 import { useT } from '../../app/i18n';
-import { useLoginMethods, usePasswordSignIn, useSmsSignIn } from '../../app/hooks/useSignIn';
+import { useLoginPage, usePasswordSignIn, useSmsSignIn } from '../../app/hooks/useSignIn';
 import { PublicFrame } from '../customer/PublicFrame';
 import { ScanLogin } from './ScanLogin';
 
@@ -12,9 +12,9 @@ export default function LoginPage() {
   const t = useT();
   const [tab, setTab] = useState<string | null>('password');
   // The tabs the server offers (getLoginConfig): SMS and scan login can be turned off in system config.
-  const methods = useLoginMethods();
+  const { methods, sysName, logoIcon } = useLoginPage();
   return (
-    <PublicFrame title={t('app.title')} width={460} titleTestId="login-title">
+    <PublicFrame title={sysName || t('app.title')} logo={logoIcon} width={460} titleTestId="login-title">
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List grow mb="md">
           <Tabs.Tab value="password" data-testid="tab-password">

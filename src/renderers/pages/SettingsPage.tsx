@@ -42,6 +42,9 @@ export function SettingsPage({ page, permissions }: { page: CompiledResourcePage
   const [version, setVersion] = useState(0);
   const [saving, setSaving] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  // an upload action's file picker: one hidden input, told which action it serves when opened
+  const fileRef = useRef<HTMLInputElement>(null);
+  const uploading = useRef<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -59,6 +62,13 @@ export function SettingsPage({ page, permissions }: { page: CompiledResourcePage
     (value: string) => {
       const action = page.actions.find((a) => a.value === value);
       if (!action?.call || busy) return;
+      if (action.upload && fileRef.current) {
+        uploading.current = value;
+        fileRef.current.accept = action.accept ?? '';
+        fileRef.current.value = '';
+        fileRef.current.click();
+        return;
+      }
       setBusy(value);
       const { method, url } = resolveCall(action.call, {});
       const body = action.body === 'form' ? (formRef.current?.getValues() ?? {}) : undefined;
@@ -74,6 +84,27 @@ export function SettingsPage({ page, permissions }: { page: CompiledResourcePage
     [page, provider, busy, model, t],
   );
   const actions = useMemo<FormActions>(() => ({ run, busy }), [run, busy]);
+
+  /** The chosen file goes to the upload action's call; the address it replies becomes the target field's value (saved with the form). */
+  const uploadChosen = (file: File | undefined) => {
+    const action = page.actions.find((a) => a.value === uploading.current);
+    if (!file || !action?.call || !action.upload || !provider.resourceUpload) return;
+    setBusy(action.value);
+    const { url } = resolveCall(action.call, {});
+    provider
+      .resourceUpload(url, file, file.name)
+      .then(
+        (data) => {
+          const address = (data as { url?: unknown } | null)?.url;
+          if (typeof address !== 'string') return;
+          formRef.current?.store.setValue(action.upload!, address);
+          const field = model?.form.fields[action.upload!]?.label ?? action.upload!;
+          notifications.show({ message: t('consoleExtras.uploadedSaveToApply', { field }), color: 'green', autoClose: 3000 });
+        },
+        () => undefined, // the API client has shown the server's message
+      )
+      .finally(() => setBusy(null));
+  };
 
   if (!model || !loaded) return <PageState loading={!failed && !!model} error={failed ?? (model ? null : 'uncompiled')} />;
 
@@ -98,6 +129,7 @@ export function SettingsPage({ page, permissions }: { page: CompiledResourcePage
   return (
     <FormActionsContext.Provider value={actions}>
       <div className="scp-settings-page" data-settings-page={page.id}>
+        <input type="file" ref={fileRef} hidden aria-hidden="true" tabIndex={-1} data-upload-input onChange={(e) => uploadChosen(e.currentTarget.files?.[0])} />
         <ModelForm key={version} model={model} permissions={permissions} initialValues={loaded} mode="update" showActions={false} formRef={formRef} onSubmit={save} />
         <Group mt="md" gap="sm">
           <Button onClick={submit} loading={saving} data-action="settings-save">{t('settings.save')}</Button>

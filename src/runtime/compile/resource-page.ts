@@ -44,7 +44,7 @@ export function compileResourcePage(descriptor: unknown, options: CompileOptions
     }
     return {
       value, call, open, dialog, confirm: str(a.confirm), formData: textOf(a.formData), md5: Array.isArray(a.md5) ? a.md5.filter((m): m is string => typeof m === 'string') : [],
-      body: a.body === 'form' ? 'form' : 'none', success: str(a.success),
+      body: a.body === 'form' ? 'form' : 'none', success: str(a.success), upload: str(a.upload), accept: str(a.accept),
     };
   });
   const model = compiled.model;

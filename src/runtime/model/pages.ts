@@ -88,6 +88,10 @@ export interface CompiledResourceAction {
   body: 'form' | 'none';
   /** Single pages: the success message, {key} from the reply's data. */
   success: string | null;
+  /** Single pages: the call takes a chosen file; the reply's data.url becomes this form field's value. */
+  upload: string | null;
+  /** With upload: the file types offered. */
+  accept: string | null;
 }
 
 /** An admin screen bound to a REST resource (schemas/admin/*.json), texts in one language. */

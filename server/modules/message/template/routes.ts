@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { audited } from '../../../audit/record';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
@@ -73,7 +74,9 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
       await checkTypes(db, request.locale, input);
       if (await codeTaken(db, input.enCode)) throw refuse('messageTemplate.codeExists');
       const id = newId();
-      await db.insertInto(TABLE).values({ id, ...input, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null }).execute();
+      await audited(db, request, { entity: 'messageTemplate', entityId: id, action: 'create', after: input }, (trx) =>
+        trx.insertInto(TABLE).values({ id, ...input, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null }).execute(),
+      );
       return ok({ id }, request.t('dictionary.createSuccess'));
     },
   );
@@ -86,14 +89,16 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
       const input = validateTemplate(request.body);
       await checkTypes(db, request.locale, input, existing);
       if (await codeTaken(db, input.enCode, existing.id)) throw refuse('messageTemplate.codeExists');
-      await db.updateTable(TABLE).set({ ...input, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute();
+      await audited(db, request, { entity: 'messageTemplate', entityId: existing.id, action: 'update', before: existing, after: { ...existing, ...input } }, (trx) =>
+        trx.updateTable(TABLE).set({ ...input, updatedAt: Date.now(), updatedBy: principalOf(request).user.id }).where('id', '=', existing.id).execute(),
+      );
       return done(request.t('dictionary.updateSuccess'));
     },
   );
 
   app.delete('/MessageTemplateConfig/:id', { config: manage, schema: { tags, summary: 'Delete a template', params: IdParams, response: { 200: EmptyEnvelope } } }, async (request) => {
     const existing = await findTemplate(db, request.params.id);
-    await db.deleteFrom(TABLE).where('id', '=', existing.id).execute();
+    await audited(db, request, { entity: 'messageTemplate', entityId: existing.id, action: 'delete', before: existing }, (trx) => trx.deleteFrom(TABLE).where('id', '=', existing.id).execute());
     return done(request.t('dictionary.deleteSuccess'));
   });
 
@@ -110,10 +115,8 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
         if (await codeTaken(db, enCode)) continue;
         const fullName = `${existing.fullName.slice(0, 50 - suffix.length - label.length - 1)}.${label}${suffix}`;
         const id = newId();
-        await db
-          .insertInto(TABLE)
-          .values({ ...existing, id, fullName, enCode, enabledMark: 0, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null })
-          .execute();
+        const copy = { ...existing, id, fullName, enCode, enabledMark: 0, createdAt: Date.now(), createdBy: principalOf(request).user.id, updatedAt: null, updatedBy: null };
+        await audited(db, request, { entity: 'messageTemplate', entityId: id, action: 'create', after: copy }, (trx) => trx.insertInto(TABLE).values(copy).execute());
         return ok({ id }, request.t('dictionary.copySuccess'));
       }
       throw refuse('messageTemplate.codeExists');

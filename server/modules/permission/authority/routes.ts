@@ -115,13 +115,13 @@ export const authorityRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
   app.post('/Scheme/:menuId', {
     config: manage,
     schema: { tags, summary: 'Create a data-scope scheme on a menu entry', params: Type.Object({ menuId: Id }), body: SchemeBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } },
-  }, async (request) => ok({ id: await createScheme(db, request.params.menuId, request.body as SchemeInput, request.locale) }, request.t('visualdev.created')));
+  }, async (request) => ok({ id: await createScheme(db, request.params.menuId, request.body as SchemeInput, request.locale, request) }, request.t('visualdev.created')));
 
   app.put('/Scheme/:menuId/:id', {
     config: manage,
     schema: { tags, summary: 'Update a data-scope scheme', params: Type.Object({ menuId: Id, id: Id }), body: SchemeBody, response: { 200: EmptyEnvelope } },
   }, async (request) => {
-    await updateScheme(db, request.params.menuId, request.params.id, request.body as SchemeInput, request.locale);
+    await updateScheme(db, request.params.menuId, request.params.id, request.body as SchemeInput, request.locale, request);
     return done(request.t('visualdev.updated'));
   });
 
@@ -129,7 +129,7 @@ export const authorityRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     config: manage,
     schema: { tags, summary: 'Delete a data-scope scheme and its grants', params: Type.Object({ menuId: Id, id: Id }), response: { 200: EmptyEnvelope } },
   }, async (request) => {
-    await deleteScheme(db, request.params.menuId, request.params.id);
+    await deleteScheme(db, request.params.menuId, request.params.id, request);
     return done(request.t('visualdev.deleted'));
   });
 

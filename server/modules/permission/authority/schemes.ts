@@ -2,6 +2,7 @@ import type { Db } from '../../../db';
 import { newId } from '../../../db/ids';
 import type { DataScopeType, ModuleDataSchemeRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
+import { audit, type AuditActor } from '../../../audit/record';
 import { CONDITION_OPS, type CustomScheme, PLACEHOLDERS, SCOPE_TYPES } from '../../../auth/data-scope';
 import { openedModel } from '../../../auth/grants';
 import { AppError, refuse } from '../../../http/errors';
@@ -84,18 +85,20 @@ async function codeTaken(db: Db, menuId: string, enCode: string, except: string 
   if (await q.executeTakeFirst()) throw refuse('authority.schemeCodeExists', { code: enCode });
 }
 
-export async function createScheme(db: Db, menuId: string, input: SchemeInput, locale: Locale): Promise<string> {
+export async function createScheme(db: Db, menuId: string, input: SchemeInput, locale: Locale, actor: AuditActor): Promise<string> {
   await menuOrMissing(db, menuId);
   if (!SCOPE_TYPES.includes(input.scopeType)) throw refuse('authority.schemeConditionInvalid', { detail: String(input.scopeType) });
   const conditionJson = await checkCondition(db, menuId, input, locale);
   const id = newId();
   await db.transaction().execute(async (trx) => {
     await codeTaken(trx, menuId, input.enCode, null);
-    await trx.insertInto('baseModuleDataScheme').values({
+    const row: ModuleDataSchemeRow = {
       id, moduleId: menuId, fullName: input.fullName, fullNameI18n: input.fullName_i18n && Object.keys(input.fullName_i18n).length ? JSON.stringify(input.fullName_i18n) : null,
       enCode: input.enCode, scopeType: input.scopeType, conditionJson, sortCode: input.sortCode ?? 0, enabledMark: input.enabledMark ?? 1,
       description: input.description ?? null, createdAt: Date.now(),
-    }).execute();
+    };
+    await trx.insertInto('baseModuleDataScheme').values(row).execute();
+    await audit(trx, actor, { entity: 'dataScheme', entityId: id, action: 'create', after: row });
     await bumpAccessVersion(trx);
   });
   return id;
@@ -107,25 +110,28 @@ async function schemeOrMissing(db: Db, menuId: string, id: string) {
   return row;
 }
 
-export async function updateScheme(db: Db, menuId: string, id: string, input: SchemeInput, locale: Locale): Promise<void> {
-  await schemeOrMissing(db, menuId, id);
+export async function updateScheme(db: Db, menuId: string, id: string, input: SchemeInput, locale: Locale, actor: AuditActor): Promise<void> {
+  const before = await schemeOrMissing(db, menuId, id);
   const conditionJson = await checkCondition(db, menuId, input, locale);
   await db.transaction().execute(async (trx) => {
     await codeTaken(trx, menuId, input.enCode, id);
-    await trx.updateTable('baseModuleDataScheme').set({
+    const change = {
       fullName: input.fullName, fullNameI18n: input.fullName_i18n && Object.keys(input.fullName_i18n).length ? JSON.stringify(input.fullName_i18n) : null,
       enCode: input.enCode, scopeType: input.scopeType, conditionJson, sortCode: input.sortCode ?? 0, enabledMark: input.enabledMark ?? 1, description: input.description ?? null,
-    }).where('id', '=', id).execute();
+    };
+    await trx.updateTable('baseModuleDataScheme').set(change).where('id', '=', id).execute();
+    await audit(trx, actor, { entity: 'dataScheme', entityId: id, action: 'update', before, after: { ...before, ...change } });
     await bumpAccessVersion(trx);
   });
 }
 
 /** Deletes a scheme and its grants in one transaction. */
-export async function deleteScheme(db: Db, menuId: string, id: string): Promise<void> {
-  await schemeOrMissing(db, menuId, id);
+export async function deleteScheme(db: Db, menuId: string, id: string, actor: AuditActor): Promise<void> {
+  const before = await schemeOrMissing(db, menuId, id);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('baseAuthorize').where('itemType', '=', 'resource').where('itemId', '=', id).execute();
     await trx.deleteFrom('baseModuleDataScheme').where('id', '=', id).execute();
+    await audit(trx, actor, { entity: 'dataScheme', entityId: id, action: 'delete', before });
     await bumpAccessVersion(trx);
   });
 }

@@ -91,6 +91,7 @@ export async function userRowViews(db: Db, users: readonly UserRow[]): Promise<S
       id: u.id,
       account: u.account,
       realName: u.realName,
+      fullName: `${u.realName}/${u.account}`,
       gender: u.gender,
       mobilePhone: u.mobile,
       email: u.email,

@@ -34,6 +34,7 @@ export const UserRowView = Type.Object({
   id: Type.String(),
   account: Type.String(),
   realName: Type.String(),
+  fullName: Type.String({ description: 'realName/account, as the user pickers name a person (the administrator list picks by it)' }),
   gender: Nullable(Type.Integer({ description: 'a code of the sex dictionary' })),
   mobilePhone: Nullable(Type.String()),
   email: Nullable(Type.String()),

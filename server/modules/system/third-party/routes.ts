@@ -5,7 +5,7 @@ import { EmptyEnvelope, Envelope, done, ok } from '../../../http/envelope';
 import { refuse } from '../../../http/errors';
 import { openDingTalk, openWeCom } from './services';
 import { settingsFor, type TestBody } from './settings';
-import { pushOrganizes, pushUsers, synTotals, THIRD_TYPE, type TFunction } from './sync';
+import { DATA_TYPE, pushOrganizes, pushUsers, synTotals, THIRD_TYPE, type TFunction } from './sync';
 
 const tags = ['system'];
 
@@ -98,6 +98,28 @@ export const synThirdRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       },
     },
     async (request) => ok(await synTotals(db, Number(request.params.type))),
+  );
+
+  app.get(
+    '/SynThirdInfo/Overview',
+    {
+      config: { access: { permission: 'system.config:read' } },
+      schema: {
+        tags,
+        summary: 'The 第三方同步 screen: one row per service (qy WeCom, ding DingTalk) and kind (1 organisations, 2 users) with its totals; the row id names its push call',
+        response: { 200: Envelope(Type.Object({ list: Type.Array(Type.Object({ id: Type.String({ description: 'the push call, GET /SynThirdInfo/{id}' }), service: Type.String(), ...Totals.properties })) })) },
+      },
+    },
+    async () => {
+      const list = [];
+      for (const service of ['qy', 'ding'] as const) {
+        for (const totals of await synTotals(db, THIRD_TYPE[service])) {
+          const path = pushes.find(([, s, kind]) => s === service && DATA_TYPE[kind] === totals.synType)![0];
+          list.push({ id: path, service, ...totals });
+        }
+      }
+      return ok({ list });
+    },
   );
 
   const pushes: [path: string, service: 'ding' | 'qy', kind: 'organize' | 'user', summary: string][] = [
