@@ -26,6 +26,7 @@ import { textareaRenderer } from './fields/textarea';
 import { timePickerRenderer } from './fields/timePicker';
 import { timeRangeRenderer } from './fields/timeRange';
 import { treeSelectRenderer } from './fields/treeSelect';
+import { PickerNames } from './fields/shared/pickers/useNames';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
 import { systemRenderer } from './fields/shared/system';
@@ -64,14 +65,15 @@ export function createFieldRegistry(): FieldRegistry {
     // widget-group kinds: their own issues replace these stand-ins, one line each
     uploadFile: pendingRenderer('uploadFile'),
     uploadImg: pendingRenderer('uploadImg'),
-    organizeSelect: pendingRenderer('organizeSelect'),
-    depSelect: pendingRenderer('depSelect'),
-    posSelect: pendingRenderer('posSelect'),
-    userSelect: pendingRenderer('userSelect'),
-    usersSelect: pendingRenderer('usersSelect'),
-    roleSelect: pendingRenderer('roleSelect'),
-    groupSelect: pendingRenderer('groupSelect'),
-    areaSelect: pendingRenderer('areaSelect'),
+    organizeSelect: { ...pendingRenderer('organizeSelect'), View: PickerNames, Cell: PickerNames },
+    depSelect: { ...pendingRenderer('depSelect'), View: PickerNames, Cell: PickerNames },
+    posSelect: { ...pendingRenderer('posSelect'), View: PickerNames, Cell: PickerNames },
+    // pickers: names in view and cell (one batched request per kind); edit widgets follow
+    userSelect: { ...pendingRenderer('userSelect'), View: PickerNames, Cell: PickerNames },
+    usersSelect: { ...pendingRenderer('usersSelect'), View: PickerNames, Cell: PickerNames },
+    roleSelect: { ...pendingRenderer('roleSelect'), View: PickerNames, Cell: PickerNames },
+    groupSelect: { ...pendingRenderer('groupSelect'), View: PickerNames, Cell: PickerNames },
+    areaSelect: { ...pendingRenderer('areaSelect'), View: PickerNames, Cell: PickerNames },
     popupSelect: pendingRenderer('popupSelect'),
     popupTableSelect: pendingRenderer('popupTableSelect'),
     autoComplete: pendingRenderer('autoComplete'),

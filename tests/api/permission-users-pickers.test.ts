@@ -121,6 +121,20 @@ describe('picker look-ups', () => {
     expect((await admin.post('/getSelectedList', { userId: [] })).body.data.list).toEqual([]);
   });
 
+  it('getSelectedList names a whole list page in one call (up to 5,000 ids), still only what the caller may see', async () => {
+    const filler = Array.from({ length: 2400 }, (_, i) => `missing-${i}--user`);
+    const wanted = [`${ids.staff}--user`, `${ids.east2}--user`, `${ids.customer2}--user`, `${ids['customer.south']}--organize`];
+    const asAdmin = await admin.post('/getSelectedList', { ids: [...filler, ...wanted] });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.data.list.map((i: { fullName: string }) => i.fullName)).toEqual(['张运营/staff', '华东二号/east2', expect.stringContaining('/customer2'), '华南客户公司']);
+    const asCustomer = await customer.post('/getSelectedList', { ids: [...filler, ...wanted] });
+    expect(asCustomer.body.data.list.map((i: { id: string }) => i.id)).toEqual([ids.east2]);
+    const tooMany = await admin.post('/getSelectedList', { ids: Array.from({ length: 5001 }, (_, i) => `x${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.code).toBe(400);
+    expect(tooMany.body.msg).toBeTruthy();
+  });
+
   it('every picker call needs a session', async () => {
     const anonymous = usersClient(server, null);
     for (const reply of await Promise.all([anonymous.get('/Selector'), anonymous.get('/ImUser'), anonymous.post('/UserCondition', {}), anonymous.post('/getSelectedList', {})])) {

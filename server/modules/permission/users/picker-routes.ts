@@ -9,7 +9,7 @@ import { byAccount, inOrganizes, never, pageOf, pagination, related, userOptions
 import { tags } from './manage-routes';
 import { pickerTree, USER_ICON } from './org-nodes';
 import {
-  ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, SelectedItem, UserOption,
+  ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, SELECTED_MAX, SelectedIdsBody, SelectedItem, UserOption,
 } from './schemas';
 import { organizeVisible, pickerScope, scopeList, type PickerScope } from './visibility';
 import { idList } from './write';
@@ -171,9 +171,9 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   for (const [path, summary] of selectedCalls) {
     app.post(
       path,
-      { config: signedIn, schema: { tags, summary, body: IdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(SelectedItem) })) } } },
+      { config: signedIn, schema: { tags, summary, body: SelectedIdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(SelectedItem) })) } } },
       async (request) => {
-        const raw = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, 1000);
+        const raw = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, SELECTED_MAX);
         return ok({ list: await selectedItems(db, await scopeOf(db, request), raw) });
       },
     );

@@ -172,6 +172,14 @@ export const IdsBody = Type.Object({
   ids: Type.Optional(IdsInput),
 });
 
+/** Names by id for a whole list page (one request per kind of reference): up to 5,000 ids. */
+export const SELECTED_MAX = 5000;
+const SelectedIdsInput = Type.Union([Type.Array(Id, { maxItems: SELECTED_MAX }), Type.String({ maxLength: 100_000 })]);
+export const SelectedIdsBody = Type.Object({
+  userId: Type.Optional(SelectedIdsInput),
+  ids: Type.Optional(SelectedIdsInput),
+});
+
 export const SelectedItem = Type.Object({
   id: Type.String(),
   fullName: Type.String(),
