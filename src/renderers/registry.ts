@@ -26,6 +26,11 @@ import { textareaRenderer } from './fields/textarea';
 import { timePickerRenderer } from './fields/timePicker';
 import { timeRangeRenderer } from './fields/timeRange';
 import { treeSelectRenderer } from './fields/treeSelect';
+import { organizeSelectRenderer } from './fields/organizeSelect';
+import { depSelectRenderer } from './fields/depSelect';
+import { posSelectRenderer } from './fields/posSelect';
+import { roleSelectRenderer } from './fields/roleSelect';
+import { groupSelectRenderer } from './fields/groupSelect';
 import { PickerNames } from './fields/shared/pickers/useNames';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
@@ -65,14 +70,14 @@ export function createFieldRegistry(): FieldRegistry {
     // widget-group kinds: their own issues replace these stand-ins, one line each
     uploadFile: pendingRenderer('uploadFile'),
     uploadImg: pendingRenderer('uploadImg'),
-    organizeSelect: { ...pendingRenderer('organizeSelect'), View: PickerNames, Cell: PickerNames },
-    depSelect: { ...pendingRenderer('depSelect'), View: PickerNames, Cell: PickerNames },
-    posSelect: { ...pendingRenderer('posSelect'), View: PickerNames, Cell: PickerNames },
-    // pickers: names in view and cell (one batched request per kind); edit widgets follow
+    organizeSelect: organizeSelectRenderer,
+    depSelect: depSelectRenderer,
+    posSelect: posSelectRenderer,
+    // names in view and cell now; the user picker dialog replaces the stand-in edit widget
     userSelect: { ...pendingRenderer('userSelect'), View: PickerNames, Cell: PickerNames },
     usersSelect: { ...pendingRenderer('usersSelect'), View: PickerNames, Cell: PickerNames },
-    roleSelect: { ...pendingRenderer('roleSelect'), View: PickerNames, Cell: PickerNames },
-    groupSelect: { ...pendingRenderer('groupSelect'), View: PickerNames, Cell: PickerNames },
+    roleSelect: roleSelectRenderer,
+    groupSelect: groupSelectRenderer,
     areaSelect: { ...pendingRenderer('areaSelect'), View: PickerNames, Cell: PickerNames },
     popupSelect: pendingRenderer('popupSelect'),
     popupTableSelect: pendingRenderer('popupTableSelect'),
