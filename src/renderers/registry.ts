@@ -31,6 +31,7 @@ import { depSelectRenderer } from './fields/depSelect';
 import { posSelectRenderer } from './fields/posSelect';
 import { roleSelectRenderer } from './fields/roleSelect';
 import { groupSelectRenderer } from './fields/groupSelect';
+import { areaSelectRenderer } from './fields/areaSelect';
 import { PickerNames } from './fields/shared/pickers/useNames';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
@@ -78,7 +79,7 @@ export function createFieldRegistry(): FieldRegistry {
     usersSelect: { ...pendingRenderer('usersSelect'), View: PickerNames, Cell: PickerNames },
     roleSelect: roleSelectRenderer,
     groupSelect: groupSelectRenderer,
-    areaSelect: { ...pendingRenderer('areaSelect'), View: PickerNames, Cell: PickerNames },
+    areaSelect: areaSelectRenderer,
     popupSelect: pendingRenderer('popupSelect'),
     popupTableSelect: pendingRenderer('popupTableSelect'),
     autoComplete: pendingRenderer('autoComplete'),
