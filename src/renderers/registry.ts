@@ -32,7 +32,8 @@ import { posSelectRenderer } from './fields/posSelect';
 import { roleSelectRenderer } from './fields/roleSelect';
 import { groupSelectRenderer } from './fields/groupSelect';
 import { areaSelectRenderer } from './fields/areaSelect';
-import { PickerNames } from './fields/shared/pickers/useNames';
+import { userSelectRenderer } from './fields/userSelect';
+import { usersSelectRenderer } from './fields/usersSelect';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
 import { systemRenderer } from './fields/shared/system';
@@ -74,9 +75,8 @@ export function createFieldRegistry(): FieldRegistry {
     organizeSelect: organizeSelectRenderer,
     depSelect: depSelectRenderer,
     posSelect: posSelectRenderer,
-    // names in view and cell now; the user picker dialog replaces the stand-in edit widget
-    userSelect: { ...pendingRenderer('userSelect'), View: PickerNames, Cell: PickerNames },
-    usersSelect: { ...pendingRenderer('usersSelect'), View: PickerNames, Cell: PickerNames },
+    userSelect: userSelectRenderer,
+    usersSelect: usersSelectRenderer,
     roleSelect: roleSelectRenderer,
     groupSelect: groupSelectRenderer,
     areaSelect: areaSelectRenderer,

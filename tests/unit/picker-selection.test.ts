@@ -104,3 +104,26 @@ describe('paged lists and typed ids (user picker)', () => {
     expect(splitTypedId('plain')).toEqual({ id: 'plain', type: '' });
   });
 });
+
+describe('the user picker: tabs and restricted modes (widgets spec 2.1, 6)', async () => {
+  const { userTabs } = await import('../../src/renderers/fields/userSelect');
+  const { conditionOf, restricted } = await import('../../src/renderers/fields/shared/pickers/UserLeft');
+
+  it("mode 'all' has 全部数据, 当前组织, 我的下属, and 系统变量 only when enabled; restricted modes one list", () => {
+    expect(userTabs({}).map((t) => t.value)).toEqual(['all', 'current', 'subordinates']);
+    expect(userTabs({ selectType: 'all', hasSys: true }).map((t) => t.value)).toEqual(['all', 'current', 'subordinates', 'system']);
+    expect(userTabs({ selectType: 'dep', ableIds: ['d1'] }).map((t) => t.value)).toEqual(['all']);
+    expect(restricted({ selectType: 'all' })).toBe(false);
+    expect(restricted({ selectType: 'custom' })).toBe(true);
+  });
+
+  it('dep, pos, role and group take one list from ableIds; custom splits typed ids and reads the v3 lists', () => {
+    expect(conditionOf({ selectType: 'dep', ableIds: ['d1', 'd2'] })).toEqual({ departIds: ['d1', 'd2'] });
+    expect(conditionOf({ selectType: 'pos', ableIds: ['p1'] })).toEqual({ positionIds: ['p1'] });
+    expect(conditionOf({ selectType: 'role', ableIds: ['r1'] })).toEqual({ roleIds: ['r1'] });
+    expect(conditionOf({ selectType: 'group', ableIds: ['g1'] })).toEqual({ groupIds: ['g1'] });
+    expect(conditionOf({ selectType: 'custom', ableIds: ['u1--user', 'd1--department', 'p1--position', 'r1--role', 'g1--group', 'plain'], ableDepIds: ['d0'] })).toEqual({
+      departIds: ['d0', 'd1'], positionIds: ['p1'], userIds: ['u1', 'plain'], roleIds: ['r1'], groupIds: ['g1'],
+    });
+  });
+});

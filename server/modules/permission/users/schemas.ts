@@ -152,6 +152,11 @@ export const OrganizationQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
+export const UserSearchQuery = Type.Object({
+  ...Paging,
+  organize: Type.Optional(Type.Literal('current', { description: "'current': only users of the caller's own organisation (major and related) and below" })),
+});
+
 export const ByPositionQuery = Type.Object({ ...Paging, positionId: Id });
 export const ByRoleQuery = Type.Object({ ...Paging, roleId: Id, organizeId: Type.Optional(Type.String({ maxLength: 50 })) });
 

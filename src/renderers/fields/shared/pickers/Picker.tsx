@@ -29,7 +29,8 @@ export interface PickerConfig {
   paths?: boolean;
   /** The left pane (a tree or a paged list) for the current keyword and tab. */
   Left(props: LeftPaneProps): ReactNode;
-  tabs?: { value: string; labelKey: MessageKey }[];
+  /** Tabs above the left pane (fixed, or by the field's props: the user picker's 系统变量 only when enabled). */
+  tabs?: { value: string; labelKey: MessageKey }[] | ((props: Record<string, unknown>) => { value: string; labelKey: MessageKey }[] | undefined);
   /** No search box (a tree small enough to scan). */
   noSearch?: boolean;
   /** Multiple unless the kind's props say single. */
@@ -64,7 +65,8 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
   const setDraft = (next: readonly PickedItem[] | ((d: readonly PickedItem[]) => readonly PickedItem[])) =>
     setDialog((s) => ({ ...s, draft: typeof next === 'function' ? next(s.draft) : next }));
   const setKeyword = (k: string) => setDialog((s) => ({ ...s, keyword: k }));
-  const [tab, setTab] = useState(config.tabs?.[0]?.value ?? '');
+  const tabs = typeof config.tabs === 'function' ? config.tabs(field.props) : config.tabs;
+  const [tab, setTab] = useState(tabs?.[0]?.value ?? '');
   const [notice, setNotice] = useState<string | null>(null);
   const empty = config.paths ? [] : null;
   const title = t(config.titleKey);
@@ -74,7 +76,7 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
     if (locked) return;
     setDialog((s) => opened(s, items)); // preloaded from the value; keyword reset
     setNotice(null);
-    setTab(config.tabs?.[0]?.value ?? '');
+    setTab(tabs?.[0]?.value ?? '');
   };
   const emit = (next: readonly PickedItem[]) => onChange(valueOf(next, { multiple }, empty));
   const confirm = () => {
@@ -86,7 +88,7 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
   return (
     <>
       <PillsInput
-        id={`${id}-box`}
+        id={id} // Mantine gives this id to the field inside, which the form item's label names
         error={error}
         disabled={disabled}
         pointer={!locked}
@@ -102,7 +104,6 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
             </Pill>
           ))}
           <PillsInput.Field
-            id={id}
             readOnly
             disabled={disabled}
             placeholder={items.length ? undefined : (field.placeholder ?? undefined)}
@@ -127,7 +128,7 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
           onCancel={() => setDialog(cancelDialog)} // cancel keeps the value as it was
           onConfirm={confirm}
           onSearch={config.noSearch ? undefined : setKeyword}
-          tabs={config.tabs?.map((tb) => ({ value: tb.value, label: t(tb.labelKey) }))}
+          tabs={tabs?.map((tb) => ({ value: tb.value, label: t(tb.labelKey) }))}
           tab={tab}
           onTab={(next) => {
             setTab(next);

@@ -22,8 +22,6 @@ export interface PickerDialogProps {
   notice?: string | null;
   /** The left pane: a tree or a list. */
   children: ReactNode;
-  /** Scroll position of the left pane (paged lists load more near the bottom). */
-  onScrollEnd?(position: { scrollTop: number; clientHeight: number; scrollHeight: number }): void;
 }
 
 /**
@@ -75,7 +73,7 @@ export function PickerDialog(props: PickerDialogProps) {
               </Tabs.List>
             </Tabs>
           ) : null}
-          <ScrollArea h={360} type="auto" viewportProps={{ onScroll: (e) => props.onScrollEnd?.(e.currentTarget) }} data-picker-left>
+          <ScrollArea h={360} type="auto" data-picker-left>
             {props.children}
           </ScrollArea>
         </Stack>

@@ -1,6 +1,6 @@
 import type { RefKind } from '../../../../runtime/kinds';
 import type { DataProvider } from '../../../data/provider';
-import type { PickerNode } from './selection';
+import { splitTypedId, type PickerNode } from './selection';
 import { RefNameBatcher } from './names';
 
 /**
@@ -51,9 +51,20 @@ export async function fetchNames(data: DataProvider, ref: RefKind, ids: string[]
     }
     return out;
   }
+  // An id may already carry its type (usersSelect stores 'id--department'); it is asked as it is.
+  const ORGANIZE = ['organize', 'company', 'department'];
+  const sameType = (asked: string, answered: string) => asked === answered || (ORGANIZE.includes(asked) && ORGANIZE.includes(answered));
   for (const part of chunks(ids, SELECTED_MAX)) {
-    const reply = await post<ListReply<{ id: string; fullName: string }>>(data, `${PERMISSION}/Users/getSelectedList`, { ids: part.map((id) => `${id}--${SELECTED_TYPE[ref]}`) });
-    for (const item of listOf(reply)) out[item.id] = item.fullName;
+    const asked = part.map((raw) => {
+      const typed = splitTypedId(raw);
+      return typed.type ? { raw, ...typed } : { raw, id: raw, type: SELECTED_TYPE[ref] };
+    });
+    const reply = await post<ListReply<{ id: string; fullName: string; type: string }>>(data, `${PERMISSION}/Users/getSelectedList`, { ids: asked.map((a) => `${a.id}--${a.type}`) });
+    const answers = listOf(reply);
+    for (const a of asked) {
+      const hit = answers.find((item) => item.id === a.id && sameType(a.type, item.type));
+      if (hit) out[a.raw] = hit.fullName;
+    }
   }
   return out;
 }

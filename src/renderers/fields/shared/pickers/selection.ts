@@ -15,6 +15,8 @@ export interface PickerNode {
   /** Ids from the top down to this node (organisations, areas). */
   organizeIds?: string[];
   disabled?: boolean;
+  /** Users: the names of their organisations. */
+  organize?: string;
 }
 
 /** A chosen item: what the right pane shows and what the stored value is made of. */

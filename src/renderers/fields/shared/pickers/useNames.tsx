@@ -4,7 +4,11 @@ import type { CompiledField } from '../../../../runtime/model/compiled';
 import { useDataProvider } from '../../../data/provider';
 import { useFormatContext } from '../../../format';
 import type { ViewProps } from '../../../types';
+import { useRT } from '../../../i18n';
 import { batcherOf } from './calls';
+
+/** The user picker's system variable (widgets spec 2.1): named, never looked up. */
+export const CURRENT_USER = 'currentUser';
 import { idsOf } from './names';
 
 /** Shown for a name still on its way (never the raw id). */
@@ -16,10 +20,11 @@ const PENDING = '…';
  */
 export function useNamedFormatContext(field: CompiledField, value: unknown): FormatContext {
   const base = useFormatContext(field);
+  const t = useRT();
   const data = useDataProvider();
   const batcher = batcherOf(data);
   const ref = kindOf(field.kind).refs;
-  const missing = useMemo(() => (ref ? idsOf(value).filter((id) => base.refName(ref, id) === undefined) : []), [ref, value, base]);
+  const missing = useMemo(() => (ref ? idsOf(value).filter((id) => id !== CURRENT_USER && base.refName(ref, id) === undefined) : []), [ref, value, base]);
   // Asked during render so a whole page's cells join one batch (the batcher sends after the render).
   if (ref && missing.length) batcher.want(ref, missing);
   const version = useSyncExternalStore(batcher.subscribe, () => batcher.version, () => batcher.version);
@@ -27,6 +32,7 @@ export function useNamedFormatContext(field: CompiledField, value: unknown): For
     () => ({
       ...base,
       refName: (r, id) => {
+        if (r === 'user' && id === CURRENT_USER) return t('pickers.currentUser');
         const own = base.refName(r, id);
         if (own !== undefined) return own;
         const found = batcher.name(r, id);
@@ -34,7 +40,7 @@ export function useNamedFormatContext(field: CompiledField, value: unknown): For
       },
     }),
     // version: a new answer re-formats
-    [base, batcher, version],
+    [base, batcher, version, t],
   );
 }
 
