@@ -27,7 +27,7 @@ async function openPicker(page: Page, key: string, title: string) {
 }
 
 describe('pickers in a generated form', () => {
-  it('picks a department, a user and an address, saves, and shows their names in the list and the detail viewer', async () => {
+  it('picks a department, a user, a role, a group and an address, saves, and shows their names in the list and the detail viewer', async () => {
     const { context, page, errors } = await sessionPage(e2e, 'admin');
     await page.goto('/business/customerOrder');
     await page.locator('.scp-model-page[data-model-id="demo-order"]').waitFor();
@@ -73,6 +73,23 @@ describe('pickers in a generated form', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => formItem(page, 'salesman').locator('.mantine-Pill-root').allTextContents()).toEqual(['张运营/staff']);
 
+    // 角色: organisation roles and global roles on two tabs (the demo's roles are all global)
+    dialog = await openPicker(page, 'reviewRole', '选择角色');
+    expect(await dialog.getByRole('tab').allTextContents()).toEqual(['组织', '全局']);
+    await dialog.getByText('暂无数据').waitFor();
+    await dialog.getByRole('tab', { name: '全局' }).click();
+    await dialog.getByRole('button', { name: '员工', exact: true }).click();
+    await dialog.getByRole('button', { name: '管理员', exact: true }).click(); // single mode: replaces
+    await expect.poll(() => dialog.locator('[data-picker-selected] li').allTextContents()).toEqual(['管理员']);
+    await dialog.locator('[data-picker-confirm]').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // 分组: a flat list
+    dialog = await openPicker(page, 'customerGroup', '分组选择');
+    await dialog.getByRole('button', { name: '运营组', exact: true }).click();
+    await dialog.locator('[data-picker-confirm]').click();
+    await dialog.waitFor({ state: 'hidden' });
+
     // 地区: a lazy tree, provinces → cities → districts (level 2: districts are the leaves)
     dialog = await openPicker(page, 'deliveryArea', '省市区');
     await dialog.getByRole('button', { name: '展开 北京市' }).click();
@@ -104,6 +121,8 @@ describe('pickers in a generated form', () => {
     await expect.poll(() => item('salesDept').textContent()).toContain('运营部');
     await expect.poll(() => item('deliveryArea').textContent()).toMatch(/北京市\/.+\/东城区/);
     await expect.poll(() => item('salesman').textContent()).toContain('张运营/staff');
+    expect(await item('reviewRole').textContent()).toContain('管理员');
+    expect(await item('customerGroup').textContent()).toContain('运营组');
     expect(await item('salesDept').textContent()).not.toContain(record.salesDept as string);
     noReactErrors(errors);
     await context.close();
