@@ -7,7 +7,7 @@ import { RenderersProvider } from '../../src/renderers/context';
 import { createPartialDataProvider, type ResourceMethod } from '../../src/renderers/data/provider';
 import { RefsProvider } from '../../src/renderers/format';
 import { fieldRegistry } from '../../src/renderers/registry';
-import { batcherOf } from '../../src/renderers/fields/shared/pickers/calls';
+import { batcherOf, fetchNames } from '../../src/renderers/fields/shared/pickers/calls';
 import { RefNameBatcher } from '../../src/renderers/fields/shared/pickers/names';
 import { makeField } from '../../src/renderers/testing/fixtures';
 
@@ -110,5 +110,18 @@ describe('picker names in list cells', () => {
     await batcher.settled();
     expect(n).toBe(3);
     expect(batcher.name('group', 'g2')).toBe('G2');
+  });
+
+  it("typed ids ('id--type', usersSelect) are asked as they are and named by id and type", async () => {
+    let asked: string[] = [];
+    const data = createPartialDataProvider({
+      resourceCall: async (_m: ResourceMethod, _url: string, body?: Record<string, unknown>) => {
+        asked = body!.ids as string[];
+        return { list: [{ id: 'x1', fullName: '运营部', type: 'department' }, { id: 'u1', fullName: '张三/zs', type: 'user' }] };
+      },
+    });
+    const names = await fetchNames(data, 'user', ['x1--department', 'x1--user', 'u1']);
+    expect(asked).toEqual(['x1--department', 'x1--user', 'u1--user']);
+    expect(names).toEqual({ 'x1--department': '运营部', u1: '张三/zs' });
   });
 });
