@@ -26,6 +26,14 @@ import { textareaRenderer } from './fields/textarea';
 import { timePickerRenderer } from './fields/timePicker';
 import { timeRangeRenderer } from './fields/timeRange';
 import { treeSelectRenderer } from './fields/treeSelect';
+import { organizeSelectRenderer } from './fields/organizeSelect';
+import { depSelectRenderer } from './fields/depSelect';
+import { posSelectRenderer } from './fields/posSelect';
+import { roleSelectRenderer } from './fields/roleSelect';
+import { groupSelectRenderer } from './fields/groupSelect';
+import { areaSelectRenderer } from './fields/areaSelect';
+import { userSelectRenderer } from './fields/userSelect';
+import { usersSelectRenderer } from './fields/usersSelect';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
 import { systemRenderer } from './fields/shared/system';
@@ -64,14 +72,14 @@ export function createFieldRegistry(): FieldRegistry {
     // widget-group kinds: their own issues replace these stand-ins, one line each
     uploadFile: pendingRenderer('uploadFile'),
     uploadImg: pendingRenderer('uploadImg'),
-    organizeSelect: pendingRenderer('organizeSelect'),
-    depSelect: pendingRenderer('depSelect'),
-    posSelect: pendingRenderer('posSelect'),
-    userSelect: pendingRenderer('userSelect'),
-    usersSelect: pendingRenderer('usersSelect'),
-    roleSelect: pendingRenderer('roleSelect'),
-    groupSelect: pendingRenderer('groupSelect'),
-    areaSelect: pendingRenderer('areaSelect'),
+    organizeSelect: organizeSelectRenderer,
+    depSelect: depSelectRenderer,
+    posSelect: posSelectRenderer,
+    userSelect: userSelectRenderer,
+    usersSelect: usersSelectRenderer,
+    roleSelect: roleSelectRenderer,
+    groupSelect: groupSelectRenderer,
+    areaSelect: areaSelectRenderer,
     popupSelect: pendingRenderer('popupSelect'),
     popupTableSelect: pendingRenderer('popupTableSelect'),
     autoComplete: pendingRenderer('autoComplete'),

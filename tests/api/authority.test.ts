@@ -135,7 +135,7 @@ describe('grants and the menu file', () => {
 describe('data-scope schemes of a menu', () => {
   it('creates, lists, updates and deletes a scheme; its grants go with it', async () => {
     const fields = await admin.get(`/api/permission/Authority/Scheme/${menuId}/Fields`);
-    expect(fields.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['goodsName', 'orderNo', 'quantity']);
+    expect(fields.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['deliveryArea', 'goodsName', 'orderNo', 'quantity', 'salesDept', 'salesman']);
     expect(fields.body.data.placeholders).toContain('@organizeAndBelow');
 
     const body = { fullName: '大单', fullName_i18n: { en: 'Large orders' }, enCode: 'large', scopeType: 'custom', condition: { logic: 'and', conditions: [{ field: 'quantity', op: 'ge', value: 100 }] } };

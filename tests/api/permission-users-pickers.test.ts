@@ -121,9 +121,39 @@ describe('picker look-ups', () => {
     expect((await admin.post('/getSelectedList', { userId: [] })).body.data.list).toEqual([]);
   });
 
+  it('UserSearch pages the users I may see (me included), and organize=current keeps my own organisation', async () => {
+    const all = await admin.get('/UserSearch?pageSize=2&currentPage=1');
+    expect(all.status).toBe(200);
+    expect(all.body.data.list).toHaveLength(2);
+    expect(all.body.data.pagination.total).toBeGreaterThanOrEqual(4);
+    expect(accountsOf((await admin.get('/UserSearch?keyword=east')).body.data.list)).toEqual(['east2']);
+    // a customer sees their own company's people only, themselves included
+    expect(accountsOf((await customer.get('/UserSearch')).body.data.list)).toEqual(['customer', 'east2']);
+    expect((await customer.get('/UserSearch?keyword=customer2')).body.data.list).toEqual([]);
+    expect(accountsOf((await staff.get('/UserSearch?organize=current')).body.data.list)).toEqual(['staff']);
+    expect(accountsOf((await customer.get('/UserSearch?organize=current')).body.data.list)).toEqual(['customer', 'east2']);
+    const bad = await admin.get('/UserSearch?organize=elsewhere');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBeTruthy();
+  });
+
+  it('getSelectedList names a whole list page in one call (up to 5,000 ids), still only what the caller may see', async () => {
+    const filler = Array.from({ length: 2400 }, (_, i) => `missing-${i}--user`);
+    const wanted = [`${ids.staff}--user`, `${ids.east2}--user`, `${ids.customer2}--user`, `${ids['customer.south']}--organize`];
+    const asAdmin = await admin.post('/getSelectedList', { ids: [...filler, ...wanted] });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.data.list.map((i: { fullName: string }) => i.fullName)).toEqual(['张运营/staff', '华东二号/east2', expect.stringContaining('/customer2'), '华南客户公司']);
+    const asCustomer = await customer.post('/getSelectedList', { ids: [...filler, ...wanted] });
+    expect(asCustomer.body.data.list.map((i: { id: string }) => i.id)).toEqual([ids.east2]);
+    const tooMany = await admin.post('/getSelectedList', { ids: Array.from({ length: 5001 }, (_, i) => `x${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.code).toBe(400);
+    expect(tooMany.body.msg).toBeTruthy();
+  });
+
   it('every picker call needs a session', async () => {
     const anonymous = usersClient(server, null);
-    for (const reply of await Promise.all([anonymous.get('/Selector'), anonymous.get('/ImUser'), anonymous.post('/UserCondition', {}), anonymous.post('/getSelectedList', {})])) {
+    for (const reply of await Promise.all([anonymous.get('/Selector'), anonymous.get('/ImUser'), anonymous.post('/UserCondition', {}), anonymous.post('/getSelectedList', {}), anonymous.get('/UserSearch')])) {
       expect(reply.body.code).toBe(600);
     }
   });

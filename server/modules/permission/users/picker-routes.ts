@@ -9,7 +9,7 @@ import { byAccount, inOrganizes, never, pageOf, pagination, related, userOptions
 import { tags } from './manage-routes';
 import { pickerTree, USER_ICON } from './org-nodes';
 import {
-  ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, SelectedItem, UserOption,
+  ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, UserSearchQuery, SELECTED_MAX, SelectedIdsBody, SelectedItem, UserOption,
 } from './schemas';
 import { organizeVisible, pickerScope, scopeList, type PickerScope } from './visibility';
 import { idList } from './write';
@@ -25,6 +25,14 @@ function visibleUsers(db: Db, scope: PickerScope) {
 }
 
 const scopeOf = (db: Db, request: FastifyRequest) => pickerScope(db, principalOf(request));
+
+/** The caller's own organisations (major and related) and those below them: the 当前组织 tab. */
+async function ownOrganizes(db: Db, request: FastifyRequest, scope: PickerScope): Promise<string[]> {
+  const { user } = principalOf(request);
+  const related = await db.selectFrom('baseUserRelation').select('objectId').where('userId', '=', user.id).where('objectType', '=', 'Organize').execute();
+  const own = [...(user.organizeId ? [user.organizeId] : []), ...related.map((r) => r.objectId)];
+  return subtreeIds(scope.parents, own);
+}
 
 /** The pickers' calls (spec 7.3, widgets.md 6 and 7): signed-in users, limited to what they may see. */
 export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -73,6 +81,27 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       const { currentPage = 1, pageSize = 20, keyword } = request.query;
       const me = principalOf(request).user.id;
       const query = withKeyword(visibleUsers(db, await scopeOf(db, request)), keyword).where('baseUser.id', '!=', me);
+      const { rows, total } = await pageOf(query, currentPage, pageSize);
+      return ok({ list: await userOptions(db, rows), pagination: pagination(currentPage, pageSize, total) });
+    },
+  );
+
+  app.get(
+    '/UserSearch',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "The user picker's flat list (a keyword on the 全部数据 tab, and the 当前组织 tab with organize=current): enabled users I may see, me included; keyword, paged",
+        querystring: UserSearchQuery,
+        response: { 200: PagedEnvelope(UserOption) },
+      },
+    },
+    async (request) => {
+      const { currentPage = 1, pageSize = 20, keyword, organize } = request.query;
+      const scope = await scopeOf(db, request);
+      let query = withKeyword(visibleUsers(db, scope), keyword);
+      if (organize === 'current') query = query.where(inOrganizes(await ownOrganizes(db, request, scope)));
       const { rows, total } = await pageOf(query, currentPage, pageSize);
       return ok({ list: await userOptions(db, rows), pagination: pagination(currentPage, pageSize, total) });
     },
@@ -171,9 +200,9 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   for (const [path, summary] of selectedCalls) {
     app.post(
       path,
-      { config: signedIn, schema: { tags, summary, body: IdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(SelectedItem) })) } } },
+      { config: signedIn, schema: { tags, summary, body: SelectedIdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(SelectedItem) })) } } },
       async (request) => {
-        const raw = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, 1000);
+        const raw = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, SELECTED_MAX);
         return ok({ list: await selectedItems(db, await scopeOf(db, request), raw) });
       },
     );

@@ -153,6 +153,11 @@ export const OrganizationQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
+export const UserSearchQuery = Type.Object({
+  ...Paging,
+  organize: Type.Optional(Type.Literal('current', { description: "'current': only users of the caller's own organisation (major and related) and below" })),
+});
+
 export const ByPositionQuery = Type.Object({ ...Paging, positionId: Id });
 export const ByRoleQuery = Type.Object({ ...Paging, roleId: Id, organizeId: Type.Optional(Type.String({ maxLength: 50 })) });
 
@@ -171,6 +176,14 @@ export const NodeKeywordBody = Type.Union([KeywordBody, Type.Null()]);
 export const IdsBody = Type.Object({
   userId: Type.Optional(IdsInput),
   ids: Type.Optional(IdsInput),
+});
+
+/** Names by id for a whole list page (one request per kind of reference): up to 5,000 ids. */
+export const SELECTED_MAX = 5000;
+const SelectedIdsInput = Type.Union([Type.Array(Id, { maxItems: SELECTED_MAX }), Type.String({ maxLength: 100_000 })]);
+export const SelectedIdsBody = Type.Object({
+  userId: Type.Optional(SelectedIdsInput),
+  ids: Type.Optional(SelectedIdsInput),
 });
 
 export const SelectedItem = Type.Object({

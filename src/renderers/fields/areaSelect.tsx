@@ -1,0 +1,52 @@
+import { Loader } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useRT } from '../i18n';
+import { pickerRenderer, type LeftPaneProps } from './shared/pickers/Picker';
+import { PickerTree } from './shared/pickers/PickerTree';
+import { pickerCalls } from './shared/pickers/calls';
+import { isLeafAtLevel, type PickedItem, type PickerNode } from './shared/pickers/selection';
+
+/** The item of a division: the code path from the province down, named with '/'. */
+const pathItem = (node: PickerNode, path: readonly PickerNode[]): PickedItem => {
+  const ids = [...path.map((p) => p.id), node.id];
+  return { key: ids.join('/'), value: ids, label: [...path.map((p) => p.fullName), node.fullName].join('/') };
+};
+
+/**
+ * 省市区域 (widgets spec 2.4, 4 "Address tree"): provinces, cities and districts from
+ * /api/system/Area, loaded a level at a time; a node at the configured level (`level`, default 2:
+ * districts) is a leaf and only leaves are picked; multiple mode refuses a path already chosen.
+ */
+function AreaLeft({ data, props, multiple, draft, onPick, refuse }: LeftPaneProps) {
+  const t = useRT();
+  const [roots, setRoots] = useState<PickerNode[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    pickerCalls.areas(data, '-1').then(
+      (list) => live && setRoots(list),
+      () => live && setRoots([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [data]);
+  if (roots === null) return <Loader size="sm" m="sm" />;
+  const keys = new Set(draft.map((d) => d.key));
+  const leaf = (node: PickerNode, path: readonly PickerNode[]) => isLeafAtLevel(path.length, props.level) || node.hasChildren === false || node.isLeaf === true;
+  return (
+    <PickerTree
+      nodes={roots}
+      loadChildren={(node) => pickerCalls.areas(data, node.id)}
+      expandable={(node, path) => !leaf(node, path)}
+      selectable={leaf}
+      chosen={(node, path) => keys.has(pathItem(node, path).key)}
+      onPick={(node, path) => {
+        const item = pathItem(node, path);
+        if (multiple && keys.has(item.key)) refuse(t('pickers.duplicatePath'));
+        else onPick(item);
+      }}
+    />
+  );
+}
+
+export const areaSelectRenderer = pickerRenderer<'areaSelect'>({ titleKey: 'pickers.title.area', paths: true, noSearch: true, Left: AreaLeft });
