@@ -28,12 +28,13 @@ import { a11yMessages } from './areas/a11y';
 import { sysConfigMessages } from './areas/sysConfig';
 import { logsMessages } from './areas/logs';
 import { onlineDevMessages } from './areas/onlineDev';
+import { popupSelectMessages } from './areas/popupSelect';
 
 /**
  * The catalogues are assembled from one file per area under areas/ (each holds its three
  * languages side by side). Adding an area = one file + one line in each spread below.
  */
-const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, areaMessages, roleMessages, organizeMessages, usersMessages, authorityMessages, adminMessages, interfaceAccessMessages, billRuleMessages, keyboardMessages, dictionaryAdminMessages, a11yMessages, sysConfigMessages, logsMessages, messageTemplateMessages, dataInterfaceAdminMessages, onlineDevMessages] as const;
+const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, areaMessages, roleMessages, organizeMessages, usersMessages, authorityMessages, adminMessages, interfaceAccessMessages, billRuleMessages, keyboardMessages, dictionaryAdminMessages, a11yMessages, sysConfigMessages, logsMessages, messageTemplateMessages, dataInterfaceAdminMessages, onlineDevMessages, popupSelectMessages] as const;
 
 type Area = (typeof areas)[number];
 export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;
