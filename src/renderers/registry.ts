@@ -26,6 +26,9 @@ import { textareaRenderer } from './fields/textarea';
 import { timePickerRenderer } from './fields/timePicker';
 import { timeRangeRenderer } from './fields/timeRange';
 import { treeSelectRenderer } from './fields/treeSelect';
+import { popupAttrRenderer, relationFormAttrRenderer } from './fields/popupAttr';
+import { popupSelectRenderer, popupTableSelectRenderer } from './fields/popupSelect';
+import { relationFormRenderer } from './fields/relationForm';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
 import { systemRenderer } from './fields/shared/system';
@@ -72,12 +75,12 @@ export function createFieldRegistry(): FieldRegistry {
     roleSelect: pendingRenderer('roleSelect'),
     groupSelect: pendingRenderer('groupSelect'),
     areaSelect: pendingRenderer('areaSelect'),
-    popupSelect: pendingRenderer('popupSelect'),
-    popupTableSelect: pendingRenderer('popupTableSelect'),
+    popupSelect: popupSelectRenderer,
+    popupTableSelect: popupTableSelectRenderer,
     autoComplete: pendingRenderer('autoComplete'),
-    relationForm: pendingRenderer('relationForm'),
-    relationFormAttr: pendingRenderer('relationFormAttr'),
-    popupAttr: pendingRenderer('popupAttr'),
+    relationForm: relationFormRenderer,
+    relationFormAttr: relationFormAttrRenderer,
+    popupAttr: popupAttrRenderer,
     billRule: billRuleRenderer,
     calculate: pendingRenderer('calculate'),
     qrcode: pendingRenderer('qrcode'),
