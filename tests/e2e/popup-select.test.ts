@@ -16,7 +16,7 @@ let warehouseId = '';
 beforeAll(async () => {
   e2e = await startE2E();
   admin = await sessionPage(e2e, 'admin');
-  const made = await api(e2e, admin.token).post('/api/visualdev/OnlineDev/demo-warehouse', { data: { warehouseCode: 'WH-E2E', warehouseName: '浦东一号仓', warehouseType: 'normal' } });
+  const made = await api(e2e, admin.token).post('/api/visualdev/OnlineDev/demo-warehouse', { data: { warehouseCode: 'WH.E2E', warehouseName: '浦东一号仓', warehouseType: 'normal' } });
   expect(made.body.code, made.body.msg).toBe(200);
   warehouseId = made.body.data.id;
 });
@@ -45,7 +45,9 @@ describe('popup select and related form', () => {
     const picker = page.getByRole('dialog', { name: '选择数据' });
     await picker.waitFor();
     await picker.locator('[data-popup-row="sup-01"]').waitFor();
-    await picker.getByRole('button', { name: '确定' }).click();
+    const confirm = picker.getByRole('button', { name: '确定' });
+    expect(await confirm.getAttribute('aria-disabled')).toBe('true');
+    await confirm.click({ force: true });
     expect(await picker.isVisible()).toBe(true);
     await picker.getByRole('textbox', { name: '关键词' }).fill('华南');
     await page.keyboard.press('Enter');
@@ -64,7 +66,7 @@ describe('popup select and related form', () => {
     await records.getByRole('button', { name: '确定' }).click();
     await records.waitFor({ state: 'hidden' });
     await expect.poll(() => formItem(page, 'warehouse').locator('input').inputValue()).toBe('浦东一号仓');
-    await expect.poll(() => formItem(page, 'warehouseCode').locator('input').inputValue()).toBe('WH-E2E');
+    await expect.poll(() => formItem(page, 'warehouseCode').locator('input').inputValue()).toBe('WH.E2E');
 
     await formDialog.locator('[data-action="form-submit"]').click();
     await formDialog.waitFor({ state: 'detached' });
@@ -74,7 +76,7 @@ describe('popup select and related form', () => {
     await expect.poll(() => cell(row, 'warehouse').textContent()).toBe('浦东一号仓');
 
     const stored = await e2e.server.database.db.selectFrom('visualdevRecord').select('data').where('modelId', '=', 'demo-inbound').executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.data)).toMatchObject({ supplier: 'sup-02', warehouse: warehouseId, warehouseCode: 'WH-E2E' });
+    expect(JSON.parse(stored.data)).toMatchObject({ supplier: 'sup-02', warehouse: warehouseId, warehouseCode: 'WH.E2E' });
 
     await row.locator('[data-button="btn_detail"]').click();
     const detail = page.getByRole('dialog', { name: '详情' });
