@@ -43,7 +43,7 @@ export const PickerInput = forwardRef<HTMLInputElement, PickerInputProps>(functi
       error={p.error}
       placeholder={p.placeholder || t('popupSelect.placeholder')}
       aria-haspopup={p.popup}
-      aria-description={t('popupSelect.open', { label: p.label })}
+      title={active ? t('popupSelect.open', { label: p.label }) : undefined}
       onClick={() => active && p.onOpen()}
       onKeyDown={onKeyDown}
       onBlur={p.onBlur}

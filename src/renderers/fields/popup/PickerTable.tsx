@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Loader, Radio, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Radio, ScrollArea, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { cellText, type PopupColumn } from '../../../runtime/popup-select';
 import type { Paged, RecordRow } from '../../data/provider';
@@ -70,7 +70,7 @@ export function PickerTable({ load, columns, rowId, multiple, chosen, onToggle, 
         <Table striped highlightOnHover withTableBorder aria-label={label} aria-busy={state.loading}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={{ width: 44 }} />
+              <Table.Th style={{ width: 44 }}><VisuallyHidden>{t('popupSelect.title')}</VisuallyHidden></Table.Th>
               <Table.Th style={{ width: 60 }}>{t('popupSelect.index')}</Table.Th>
               {columns.map((c) => <Table.Th key={c.value}>{c.label}</Table.Th>)}
             </Table.Tr>
