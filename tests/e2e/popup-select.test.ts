@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { startE2E, type E2E } from './browser';
 import { api, cell, formItem, noReactErrors, rows, sessionPage, waitRows, type Session } from './model-helpers';
 
@@ -45,6 +46,7 @@ describe('popup select and related form', () => {
     const picker = page.getByRole('dialog', { name: '选择数据' });
     await picker.waitFor();
     await picker.locator('[data-popup-row="sup-01"]').waitFor();
+    expect(await axeViolations(page, { include: ['[data-popup-picker]'] })).toEqual([]);
     const confirm = picker.getByRole('button', { name: '确定' });
     expect(await confirm.getAttribute('aria-disabled')).toBe('true');
     await confirm.click({ force: true });
