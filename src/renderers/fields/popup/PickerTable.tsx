@@ -33,7 +33,8 @@ export function PickerTable({ load, columns, rowId, multiple, chosen, onToggle, 
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    load(query.keyword, query.page, pageSize).then(
+    // a provider without the call (the public short-link page) throws at once: an empty table
+    Promise.resolve().then(() => load(query.keyword, query.page, pageSize)).then(
       (page) => live && setState({ rows: page?.list ?? [], total: page?.pagination?.total ?? 0, loading: false }),
       () => live && setState({ rows: [], total: 0, loading: false }),
     );
