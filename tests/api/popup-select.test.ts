@@ -17,6 +17,7 @@ let modelA = '';
 let openB = '';
 let judgedB = '';
 const bRecords: string[] = [];
+const judgedRecords: string[] = [];
 
 const field = (jnpfKey: string, vModel: string, label: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
   __config__: { jnpfKey, label, layout: 'colFormItem', span: 12, regList: [], ...config }, __vModel__: vModel, ...extra,
@@ -53,7 +54,7 @@ beforeAll(async () => {
   for (const [i, name] of ['一号仓', '二号仓', '三号仓'].entries()) {
     const r = await admin.post(`/api/visualdev/OnlineDev/${openB}`, { data: JSON.stringify({ name, code: `W${i + 1}`, secret: 's3cret' }) });
     bRecords.push(r.body.data.id);
-    await admin.post(`/api/visualdev/OnlineDev/${judgedB}`, { data: JSON.stringify({ name, code: `W${i + 1}`, secret: 's3cret' }) });
+    judgedRecords.push((await admin.post(`/api/visualdev/OnlineDev/${judgedB}`, { data: JSON.stringify({ name, code: `W${i + 1}`, secret: 's3cret' }) })).body.data.id);
   }
   modelA = await release('pModelA', [
     field('input', 'city', '城市'),
@@ -141,9 +142,19 @@ describe('related form: the picker calls', () => {
     expect(byIds.body.data.map((r: { name: string }) => r.name)).toEqual(['三号仓', '一号仓']);
   });
 
-  it('shows a model that judges data only within the caller’s scope there: none without a grant on it', async () => {
+  it('shows a model that judges data only within the caller’s scope there: none without a grant on it, the scheme’s records with one', async () => {
     expect((await list(client(server.url, clerk.token), 'judged')).body.data.pagination.total).toBe(0);
     expect((await list(admin, 'judged')).body.data.pagination.total).toBe(3);
+    // granted B's page with a scheme there: exactly the records that scheme allows
+    const menuId = await grantModelMenu(server.database.db, clerk.roleId, judgedB, []);
+    const scheme = await admin.post(`/api/permission/Authority/Scheme/${menuId}`, { fullName: 'second', enCode: 'secondOnly', scopeType: 'custom', condition: { logic: 'and', conditions: [{ field: 'name', op: 'like', value: '二号' }] } });
+    expect(scheme.body.code, scheme.body.msg).toBe(200);
+    const granted = await admin.put(`/api/permission/Authority/Data/${clerk.roleId}`, { resource: [scheme.body.data.id] });
+    expect(granted.body.code, granted.body.msg).toBe(200);
+    const scoped = await list(client(server.url, clerk.token), 'judged');
+    expect(scoped.body.data.list.map((r: { name: string }) => r.name)).toEqual(['二号仓']);
+    const byIds = await client(server.url, clerk.token).post(`/api/visualdev/OnlineDev/${modelA}/Relation/judged/InfoByIds`, { ids: judgedRecords });
+    expect(byIds.body.data.map((r: { name: string }) => r.name)).toEqual(['二号仓']);
   });
 
   it('refuses without a grant on A, and a field that is not a configured related form', async () => {
