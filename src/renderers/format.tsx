@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { type FormatContext, kindOf, type RefNames } from '../runtime/kinds';
-import type { CompiledField } from '../runtime/model/compiled';
+import type { CompiledField, CompiledModel } from '../runtime/model/compiled';
 import { useOptions } from './data/hooks';
 import { LocaleContext } from './i18n';
 import type { ViewProps } from './types';
@@ -11,9 +11,16 @@ import type { ViewProps } from './types';
  * records (users, organisations …) come with the records as `refs` and are provided here.
  */
 const RefsContext = createContext<RefNames>({});
+/** The model whose values are shown (list, detail): fields that read a sibling's config or call through their model (popup attributes, related forms) ask it. */
+const OwnerModelContext = createContext<CompiledModel | null>(null);
 
-export function RefsProvider({ refs, children }: { refs: RefNames | undefined; children: ReactNode }) {
-  return <RefsContext.Provider value={refs ?? {}}>{children}</RefsContext.Provider>;
+export function RefsProvider({ refs, model, children }: { refs: RefNames | undefined; model?: CompiledModel; children: ReactNode }) {
+  const inner = <RefsContext.Provider value={refs ?? {}}>{children}</RefsContext.Provider>;
+  return model ? <OwnerModelContext.Provider value={model}>{inner}</OwnerModelContext.Provider> : inner;
+}
+
+export function useOwnerModel(): CompiledModel | null {
+  return useContext(OwnerModelContext);
 }
 
 /** Two replies' names together (a list page and the children loaded under its rows). */

@@ -34,6 +34,9 @@ import { groupSelectRenderer } from './fields/groupSelect';
 import { areaSelectRenderer } from './fields/areaSelect';
 import { userSelectRenderer } from './fields/userSelect';
 import { usersSelectRenderer } from './fields/usersSelect';
+import { popupAttrRenderer, relationFormAttrRenderer } from './fields/popupAttr';
+import { popupSelectRenderer, popupTableSelectRenderer } from './fields/popupSelect';
+import { relationFormRenderer } from './fields/relationForm';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { pendingRenderer } from './fields/shared/pending';
 import { systemRenderer } from './fields/shared/system';
@@ -80,12 +83,12 @@ export function createFieldRegistry(): FieldRegistry {
     roleSelect: roleSelectRenderer,
     groupSelect: groupSelectRenderer,
     areaSelect: areaSelectRenderer,
-    popupSelect: pendingRenderer('popupSelect'),
-    popupTableSelect: pendingRenderer('popupTableSelect'),
+    popupSelect: popupSelectRenderer,
+    popupTableSelect: popupTableSelectRenderer,
     autoComplete: pendingRenderer('autoComplete'),
-    relationForm: pendingRenderer('relationForm'),
-    relationFormAttr: pendingRenderer('relationFormAttr'),
-    popupAttr: pendingRenderer('popupAttr'),
+    relationForm: relationFormRenderer,
+    relationFormAttr: relationFormAttrRenderer,
+    popupAttr: popupAttrRenderer,
     billRule: billRuleRenderer,
     calculate: pendingRenderer('calculate'),
     qrcode: pendingRenderer('qrcode'),

@@ -73,6 +73,16 @@ export const DEMO_INTERFACES = [
     ),
     requestParameters: null,
   },
+  {
+    enCode: 'demoSuppliers', fullName: '供应商档案', type: INTERFACE_TYPE.static, category: 'business',
+    description: '入库单的供应商弹窗选择（演示数据），参数 city 按城市筛选',
+    queryText: JSON.stringify([
+      { id: 'sup-01', fullName: '华东钢材贸易', city: '上海', contact: '王经理' },
+      { id: 'sup-02', fullName: '华南煤炭供应', city: '广州', contact: '李经理' },
+      { id: 'sup-03', fullName: '北方建材集团', city: '天津', contact: '赵经理' },
+    ]),
+    requestParameters: JSON.stringify([{ field: 'city', fieldName: '城市', dataType: 'varchar', defaultValue: '', required: 0 }]),
+  },
 ] as const;
 
 /**

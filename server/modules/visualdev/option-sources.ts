@@ -6,12 +6,17 @@ import { kindOf, optionValues, rowsToOptions } from '../../../src/runtime/kinds'
 import type { InterfaceRunAccess } from '../data-interface';
 import type { DbOrTrx } from '../dictionary/repository';
 import { dictionaryOptionItems, type DictionarySource } from './record-format';
+import { cellText } from '../../../src/runtime/popup-select';
+import { popupProblems, prefetchPopupIds, type PopupIds } from './popup-checks';
 
 type InterfaceSource = Extract<OptionSource, { from: 'dataInterface' }>;
 type RemoteSource = Exclude<OptionSource, { from: 'static' }>;
 
-/** The values an interface-fed field offers, for one save: each interface runs at most once per request. */
-export type InterfaceValues = (source: InterfaceSource) => Promise<Set<string>>;
+/**
+ * The values an interface-fed field offers, for one save: each interface runs at most once per
+ * request; `popupIds` answers popup selects' InfoByIds lookups the same way (popup-checks.ts).
+ */
+export type InterfaceValues = ((source: InterfaceSource) => Promise<Set<string>>) & { popupIds?: PopupIds };
 
 /**
  * Runs the interfaces behind option fields for save-time checks, through the same boundary as
@@ -25,11 +30,24 @@ export class InterfaceOptions {
   /** A loader for one request, running as `principal` (its id and organisation fill @currentUserId and @currentOrganizeId). */
   forRequest(principal: Principal): InterfaceValues {
     const cache = new Map<string, Promise<Set<string>>>();
-    return (source) => {
+    const values: InterfaceValues = (source) => {
       const key = JSON.stringify([source.interfaceId, source.templateJson, source.labelKey, source.valueKey, source.childrenKey]);
       if (!cache.has(key)) cache.set(key, this.values(principal, source));
       return cache.get(key)!;
     };
+    values.popupIds = (interfaceId, propsValue, paramList, ids) => {
+      const key = JSON.stringify(['popup', interfaceId, propsValue, paramList, ids]);
+      if (!cache.has(key)) cache.set(key, this.popupIds(principal, interfaceId, propsValue, paramList, ids));
+      return cache.get(key)!;
+    };
+    return values;
+  }
+
+  /** Which of `ids` the interface answers to InfoByIds for this caller (the ids found, as text). */
+  private async popupIds(principal: Principal, interfaceId: string, propsValue: string, paramList: { field: string; defaultValue: unknown }[], ids: string[]): Promise<Set<string>> {
+    const row = await this.access.usedByPage(interfaceId);
+    const rows = await this.access.executor.byIds(row, { principal, paramList }, propsValue, ids);
+    return new Set(rows.map((r) => cellText(r[propsValue])));
   }
 
   private async values(principal: Principal, source: InterfaceSource): Promise<Set<string>> {
@@ -94,6 +112,7 @@ export async function optionSourceProblems(
       await check(field, data[field.key], field.key, stored !== null && same(stored[field.key], data[field.key]));
     }
   }
+  problems.push(...(await popupProblems(model, data, locale, interfaceValues.popupIds, stored)));
   return problems;
 }
 
@@ -109,7 +128,7 @@ export async function prefetchInterfaceValues(model: CompiledModel, input: Recor
     if (!field.stores || !Object.prototype.hasOwnProperty.call(input, field.key)) continue;
     for (const f of [field, ...(field.columns ?? [])]) if (f.options?.from === 'dataInterface' && kindOf(f.kind).optionCheck(f.props)) sources.push(f.options);
   }
-  await Promise.allSettled(sources.map((source) => interfaceValues(source)));
+  await Promise.allSettled([...sources.map((source) => interfaceValues(source)), prefetchPopupIds(model, input, interfaceValues.popupIds)]);
 }
 
 async function dictionaryValues(db: DbOrTrx, source: DictionarySource, locale: Locale): Promise<Set<string>> {

@@ -10,6 +10,7 @@ import { generaterRoutes } from './generater-routes';
 import { syncDescriptors, watchDescriptors } from './descriptor-sync';
 import { EventHub } from './events';
 import { onlineRoutes } from './online-routes';
+import { relationRoutes } from './relation-routes';
 import { shortLinkRoutes } from './short-link-routes';
 import { type PageDescriptors, pageDescriptorRoutes } from './page-descriptors';
 
@@ -64,5 +65,6 @@ export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext & { interf
   await app.register(generaterRoutes, { db: ctx.db });
   await app.register(pageDescriptorRoutes, { db: ctx.db, pages });
   await app.register(onlineRoutes, { db: ctx.db, dialect: ctx.dialect, exportDir: path.join(ctx.config.dataDir, 'exports'), options });
+  await app.register(relationRoutes, { db: ctx.db, dialect: ctx.dialect });
   await app.register(shortLinkRoutes, { db: ctx.db, options });
 };

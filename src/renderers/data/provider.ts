@@ -108,6 +108,14 @@ export interface DataProvider {
   resourceCall(method: ResourceMethod, url: string, data?: Record<string, unknown>): Promise<unknown>;
   /** An upload to an admin resource (multipart field `file`): imports. */
   resourceUpload?(url: string, file: Blob, name: string): Promise<unknown>;
+  /** Popup select: a page of a data interface's rows (keyword over relationField and columnOptions, paramList). */
+  interfaceList?(id: string, body: InterfaceListBody): Promise<Paged<RecordRow>>;
+  /** Popup select: the rows whose propsValue is one of ids (the display text of stored values). */
+  interfaceByIds?(id: string, body: { ids: string[]; propsValue: string; relationField: string; paramList: unknown[] }): Promise<RecordRow[]>;
+  /** Related form: a page of the other model's records, through this model's field. */
+  relationList?(modelId: string, field: string, body: { keyword: string; currentPage: number; pageSize: number }): Promise<Paged<RecordRow>>;
+  /** Related form: the chosen records by id (one request for a list page). */
+  relationByIds?(modelId: string, field: string, ids: string[]): Promise<RecordRow[]>;
   /**
    * True where lists are searched through one `keyword` parameter (admin resource pages: their
    * REST calls take `keyword`, not a value per field): a keyword field is then the keyword box
@@ -117,6 +125,17 @@ export interface DataProvider {
 }
 
 export type ResourceMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface InterfaceListBody {
+  keyword: string;
+  currentPage: number;
+  pageSize: number;
+  propsValue: string;
+  relationField: string;
+  /** Comma-joined fields the keyword searches (spec 7). */
+  columnOptions: string;
+  paramList: unknown[];
+}
 
 export const DataProviderContext = createContext<DataProvider | null>(null);
 
@@ -169,6 +188,10 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     dictionary: (typeId, isTree, options) =>
       http.get<{ list: DictionaryEntry[] }>(`/api/system/DictionaryData/${enc(typeId)}`, { isTree: isTree ? 1 : 0 }, options).then((r) => r?.list ?? []),
     dataInterface: (id, paramList, options) => http.post(`/api/system/DataInterface/${enc(id)}/Actions/Preview`, { paramList }, options),
+    interfaceList: (id, body) => http.post<Paged<RecordRow>>(`/api/system/DataInterface/${enc(id)}/Action/List`, { ...body }),
+    interfaceByIds: (id, body) => http.post<RecordRow[]>(`/api/system/DataInterface/${enc(id)}/Action/InfoByIds`, { ...body }, { silent: true }),
+    relationList: (modelId, field, body) => http.post<Paged<RecordRow>>(`${ONLINE}/${enc(modelId)}/Relation/${enc(field)}/List`, { ...body }),
+    relationByIds: (modelId, field, ids) => http.post<RecordRow[]>(`${ONLINE}/${enc(modelId)}/Relation/${enc(field)}/InfoByIds`, { ids }, { silent: true }),
     getDictionaryPage: (id) => http.get<CompiledDictionaryPage>(`${VISUALDEV}/Dictionary/${enc(id)}`),
     getReport: (id) => http.get<CompiledReportPage>(`${VISUALDEV}/Report/${enc(id)}`),
     getPortal: (id) => http.get<CompiledPortalPage>(`${VISUALDEV}/Portal/${enc(id)}`),

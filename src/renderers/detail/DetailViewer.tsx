@@ -37,7 +37,7 @@ export function DetailBody({ model, permissions, record, refs, registry = fieldR
     );
   };
   return (
-    <RefsProvider refs={refs}>
+    <RefsProvider refs={refs} model={model}>
       <LayoutView nodes={model.form.layout} visible={visible} renderLeaf={renderLeaf} gutter={model.form.gutter || 16} />
     </RefsProvider>
   );

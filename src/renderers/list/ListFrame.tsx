@@ -44,7 +44,7 @@ export function ListFrame({ state, onAdd, refs, actions, children }: ListFramePr
     </Table.Tr>
   );
   return (
-    <RefsProvider refs={refs}>
+    <RefsProvider refs={refs} model={state.model}>
       <div style={{ flex: 1, minWidth: 0 }}>
         <SearchBar model={state.model} onSearch={(keyword, search) => state.setQuery((q) => ({ ...q, keyword, search, currentPage: 1 }))} />
         <ListToolbar state={state} onAdd={onAdd} onColumnSettings={() => setSettingsOpen(true)} />

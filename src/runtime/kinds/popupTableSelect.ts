@@ -1,5 +1,4 @@
-import { pickValue } from './shared/define';
-import { textKind } from './shared/families';
+import { popupSelect } from './popupSelect';
 
-/** 下拉表格: a row of a data interface chosen from a table in a dropdown. */
-export const popupTableSelect = textKind({ value: pickValue, defaultValue: '', doc: 'id; array when multiple' });
+/** 下拉表格: the popup select's rows in a table dropping down under the input (700 × 300); same value and checks. */
+export const popupTableSelect = { ...popupSelect };

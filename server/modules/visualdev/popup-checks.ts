@@ -1,0 +1,85 @@
+import { AppError } from '../../http/errors';
+import type { CompiledField, CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
+import { translate, type Locale } from '../../../src/runtime/i18n';
+import { paramListOf, popupConfigOf, valueIds } from '../../../src/runtime/popup-select';
+
+/** A popup lookup: which of `ids` are rows of the interface for this caller (InfoByIds semantics). */
+export type PopupIds = (interfaceId: string, propsValue: string, paramList: { field: string; defaultValue: unknown }[], ids: string[]) => Promise<Set<string>>;
+
+const POPUP_KINDS = new Set(['popupSelect', 'popupTableSelect']);
+
+interface PopupCheck {
+  field: CompiledField;
+  path: string;
+  ids: string[];
+  interfaceId: string;
+  propsValue: string;
+  paramList: { field: string; defaultValue: unknown }[];
+}
+
+/** The popup values of a record that need checking: changed (or new) and non-empty. */
+function popupChecks(model: CompiledModel, data: Record<string, unknown>, stored: Record<string, unknown> | null): PopupCheck[] {
+  const out: PopupCheck[] = [];
+  const add = (field: CompiledField, value: unknown, path: string, unchanged: boolean, sibling: (key: string) => unknown) => {
+    if (!POPUP_KINDS.has(field.kind) || !field.stores || unchanged) return;
+    const ids = valueIds(value);
+    if (!ids.length) return;
+    const config = popupConfigOf(field.props);
+    out.push({ field, path, ids, interfaceId: config.interfaceId, propsValue: config.propsValue, paramList: paramListOf(config.templateJson, sibling) });
+  };
+  for (const field of Object.values(model.form.fields)) {
+    if (field.columns?.length && Array.isArray(data[field.key])) {
+      const before = Array.isArray(stored?.[field.key]) ? (stored![field.key] as unknown[]) : [];
+      for (const [index, row] of (data[field.key] as unknown[]).entries()) {
+        if (!row || typeof row !== 'object') continue;
+        const r = row as Record<string, unknown>;
+        for (const column of field.columns) {
+          const unchanged = before.some((b) => b && typeof b === 'object' && same((b as Record<string, unknown>)[column.key], r[column.key]));
+          add(column, r[column.key], `${field.key}.${index}.${column.key}`, unchanged, (key) => (key in r ? r[key] : data[key]));
+        }
+      }
+    } else {
+      add(field, data[field.key], field.key, stored !== null && same(stored[field.key], data[field.key]), (key) => data[key]);
+    }
+  }
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Popup select values checked against their data interface as the caller would see it, as
+ * interface-fed options are (option-sources.ts): each chosen id must be a row the interface
+ * answers to InfoByIds for this caller with the field's parameters; a value typed into a request
+ * is refused on its field. Checked when it changes; an interface that fails refuses the save.
+ * A popup without an interface cannot have produced a value, so any value is refused.
+ */
+export async function popupProblems(
+  model: CompiledModel, data: Record<string, unknown>, locale: Locale, lookup: PopupIds | undefined, stored: Record<string, unknown> | null,
+): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  for (const check of popupChecks(model, data, stored)) {
+    const label = check.field.label;
+    if (!check.interfaceId || !lookup) {
+      problems.push({ field: check.path, message: translate(locale, 'popupSelect.notRow', { label }) });
+      continue;
+    }
+    let found: Set<string>;
+    try {
+      found = await lookup(check.interfaceId, check.propsValue, check.paramList, check.ids);
+    } catch (error) {
+      const detail = error instanceof AppError ? translate(locale, error.key, error.params) : error instanceof Error ? error.message : String(error);
+      problems.push({ field: check.path, message: translate(locale, 'dataInterface.optionsUnchecked', { label, detail }) });
+      continue;
+    }
+    if (check.ids.some((id) => !found.has(id))) problems.push({ field: check.path, message: translate(locale, 'popupSelect.notRow', { label }) });
+  }
+  return problems;
+}
+
+/** Runs the lookups an update or create will check ahead of the save's transaction (answers wait in the request's cache). */
+export async function prefetchPopupIds(model: CompiledModel, input: Record<string, unknown>, lookup: PopupIds | undefined): Promise<void> {
+  if (!lookup) return;
+  const checks = popupChecks(model, input, null).filter((c) => c.interfaceId);
+  await Promise.allSettled(checks.map((c) => lookup(c.interfaceId, c.propsValue, c.paramList, c.ids)));
+}
