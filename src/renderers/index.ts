@@ -14,3 +14,4 @@ export { PortalPage } from './pages/PortalPage';
 export { ResourcePage } from './pages/ResourcePage';
 export { PortalScreen } from './pages/PortalScreen';
 export type { PageRendererProps } from './pages/types';
+export { SelectorsContext, type SelectorsHost } from './selectors/context';
