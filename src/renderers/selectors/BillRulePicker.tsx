@@ -90,7 +90,7 @@ export function BillRulePicker({ opened, value, onConfirm, onCancel }: BillRuleP
   };
 
   return (
-    <Modal opened={opened} onClose={onCancel} size={1000} title={t('selectors.billRule.title')} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('selectors.cancel') }} data-bill-rule-picker>
+    <Modal opened={opened} onClose={onCancel} size={1000} title={t('selectors.billRule.title')} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('selectors.close') }} data-bill-rule-picker>
       <Group align="stretch" gap="md" wrap="nowrap">
         <Stack gap={2} style={{ width: 220, borderRight: '1px solid var(--mantine-color-gray-3)', maxHeight: 480, overflow: 'auto' }} data-rule-categories>
           <UnstyledButton onClick={() => chooseCategory('')} aria-pressed={category === ''} style={{ padding: '2px 4px', fontWeight: category === '' ? 600 : 400 }}>

@@ -23,7 +23,7 @@ export function PrintPreview({ templateId, recordId, onClose }: { templateId: st
   const print = () => frame.current?.contentWindow?.print();
   const title = data.data?.template?.fullName ?? t('selectors.print.preview');
   return (
-    <Modal opened onClose={onClose} fullScreen title={title} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('selectors.print.cancel') }} data-print-preview={templateId}>
+    <Modal opened onClose={onClose} fullScreen title={title} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('selectors.close') }} data-print-preview={templateId}>
       <Group justify="flex-end" mb="sm">
         <Button onClick={print} disabled={!html} data-action="print-now">
           {t('selectors.print.print')}

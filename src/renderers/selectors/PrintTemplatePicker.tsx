@@ -59,7 +59,7 @@ export function PrintButton({ templateIds, modelId, recordId, text }: PrintButto
       <Button variant="default" data-action="print" onClick={() => void start()}>
         {text || t('selectors.print.button')}
       </Button>
-      <Modal opened={picking} onClose={() => setPicking(false)} size={400} title={t('selectors.print.title')} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('selectors.print.cancel') }} data-print-picker>
+      <Modal opened={picking} onClose={() => setPicking(false)} size={400} title={t('selectors.print.title')} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('selectors.close') }} data-print-picker>
         {loading ? (
           <Loader size="sm" />
         ) : choices && choices.length ? (
