@@ -102,4 +102,16 @@ describe('selectors in the browser', () => {
     await preview.waitFor({ state: 'detached' });
     noReactErrors(errors);
   });
+
+  it('refuses to print in a function preview (功能预览不支持打印)', async () => {
+    const { page, errors } = admin;
+    await page.goto('/previewModel?id=demo-order');
+    await waitRows(page, 1);
+    await rows(page).first().locator('[data-button="btn_detail"]').click();
+    const detail = page.getByRole('dialog', { name: '详情' });
+    await detail.getByRole('button', { name: '打 印' }).click();
+    await page.getByText('功能预览不支持打印').waitFor();
+    expect(await page.getByRole('dialog', { name: '请选择打印模板' }).count()).toBe(0);
+    noReactErrors(errors);
+  });
 });

@@ -18,17 +18,20 @@ function DictionaryManager({ category }: { category: string }) {
 }
 
 /** The selectors' host: the dictionary screen, offered to those who may manage dictionaries (the server's rule for its writes). */
-function useSelectorsHost(): SelectorsHost {
+function useSelectorsHost(previewMode: boolean): SelectorsHost {
   const session = useAtomValue(sessionAtom);
   const info = session?.userInfo;
   const canManageDictionary = !!info && (!!info.isAdministrator || (info.permissionCodes ?? []).includes('system.dictionary:manage'));
-  return useMemo(() => ({ DictionaryManager, canManageDictionary }), [canManageDictionary]);
+  return useMemo(() => ({ DictionaryManager, canManageDictionary, previewMode }), [canManageDictionary, previewMode]);
 }
 
-/** What every renderer needs from the shell: data through the app's API client, language, navigation, the selectors' host. */
-export function RenderersHost({ children }: { children: ReactNode }) {
+/**
+ * What every renderer needs from the shell: data through the app's API client, language, navigation, the selectors' host.
+ * `previewMode`: a function preview of an unreleased model (printing is refused there, spec 5).
+ */
+export function RenderersHost({ children, previewMode = false }: { children: ReactNode; previewMode?: boolean }) {
   const locale = useLocale();
-  const selectors = useSelectorsHost();
+  const selectors = useSelectorsHost(previewMode);
   return (
     <RenderersProvider data={dataProvider} locale={locale} navigate={(to) => go(to)}>
       <SelectorsContext.Provider value={selectors}>{children}</SelectorsContext.Provider>

@@ -1,7 +1,9 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useDataProvider } from '../data/provider';
 import { useRT } from '../i18n';
+import { useSelectorsHost } from './context';
 import { PrintPreview } from './PrintPreview';
 import { namedTemplates, printStep, type TemplateChoice } from './selection';
 
@@ -31,8 +33,10 @@ export function PrintButton({ templateIds, modelId, recordId, text }: PrintButto
   const [picking, setPicking] = useState(false);
   const [loading, setLoading] = useState(false);
   const [printing, setPrinting] = useState<string | null>(null);
+  const { previewMode } = useSelectorsHost();
 
   const start = async () => {
+    if (previewMode) return void notifications.show({ color: 'red', message: t('selectors.print.previewMode') });
     const step = printStep(templateIds);
     if (step.kind === 'none') return;
     if (step.kind === 'emit') return setPrinting(step.id);

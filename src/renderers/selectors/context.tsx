@@ -9,6 +9,8 @@ export interface SelectorsHost {
   /** Dictionary management with a category chosen (by id or enCode). */
   DictionaryManager: ComponentType<{ category: string }> | null;
   canManageDictionary: boolean;
+  /** A function preview (online development): printing is refused with 功能预览不支持打印 (widgets spec 5). */
+  previewMode?: boolean;
 }
 
 export const SelectorsContext = createContext<SelectorsHost>({ DictionaryManager: null, canManageDictionary: false });
