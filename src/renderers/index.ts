@@ -14,3 +14,6 @@ export { PortalPage } from './pages/PortalPage';
 export { ResourcePage } from './pages/ResourcePage';
 export { PortalScreen } from './pages/PortalScreen';
 export type { PageRendererProps } from './pages/types';
+export { SelectorsContext, type SelectorsHost } from './selectors/context';
+export { BillRulePicker, BillRuleChooser, type BillRulePickerProps } from './selectors/BillRulePicker';
+export { PrintButton } from './selectors/PrintTemplatePicker';

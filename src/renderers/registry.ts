@@ -38,16 +38,19 @@ import { popupAttrRenderer, relationFormAttrRenderer } from './fields/popupAttr'
 import { popupSelectRenderer, popupTableSelectRenderer } from './fields/popupSelect';
 import { relationFormRenderer } from './fields/relationForm';
 import { withOptionNotes } from './fields/shared/optionNote';
+import { dicSelectRenderer } from './fields/dicSelect';
+import { withDictionaryAddButtons } from './selectors/DictionaryAdd';
 import { pendingRenderer } from './fields/shared/pending';
 import { systemRenderer } from './fields/shared/system';
 
 /**
  * The field registry: plain data, one entry per kind, typed as a map over every FieldKind so
  * a kind without a renderer does not compile. Adding a kind = one file under fields/ + one line.
- * Option kinds' edit widgets get the quiet note of a missing option source (withOptionNotes).
+ * Option kinds' edit widgets get the quiet note of a missing option source (withOptionNotes) and,
+ * when fed by a dictionary, the add button opening dictionary management (withDictionaryAddButtons).
  */
 export function createFieldRegistry(): FieldRegistry {
-  return withOptionNotes({
+  return withOptionNotes(withDictionaryAddButtons({
     input: inputRenderer,
     textarea: textareaRenderer,
     inputNumber: inputNumberRenderer,
@@ -98,7 +101,7 @@ export function createFieldRegistry(): FieldRegistry {
     location: pendingRenderer('location'),
     table: pendingRenderer('table'),
     jsonRows: jsonRowsRenderer,
-    dicSelect: pendingRenderer('dicSelect'),
+    dicSelect: dicSelectRenderer,
     createUser: systemRenderer('createUser'),
     createTime: systemRenderer('createTime'),
     modifyUser: systemRenderer('modifyUser'),
@@ -106,7 +109,7 @@ export function createFieldRegistry(): FieldRegistry {
     currOrganize: systemRenderer('currOrganize'),
     currDept: systemRenderer('currDept'),
     currPosition: systemRenderer('currPosition'),
-  });
+  }));
 }
 
 /** The one shared registry instance (renderers are stateless, so one is enough). */

@@ -1,7 +1,7 @@
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { lazy, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Box, Title } from '@mantine/core';
-import { createHttpDataProvider, DictionaryPage, ModelPage, PortalPage, RenderersProvider, ReportPage, ResourcePage, type PageRendererProps, type PermissionEntry } from '../../renderers';
+import { createHttpDataProvider, DictionaryPage, ModelPage, SelectorsContext, type SelectorsHost, PortalPage, RenderersProvider, ReportPage, ResourcePage, type PageRendererProps, type PermissionEntry } from '../../renderers';
 import { http } from '../../app/api/client';
 import { useLocale } from '../../app/i18n';
 import { go } from '../../app/router/navigation';
@@ -11,12 +11,30 @@ import { flattenNodes } from '../../app/shell/menu-logic';
 
 const dataProvider = createHttpDataProvider(http);
 
-/** What every renderer needs from the shell: data through the app's API client, language, navigation. */
-export function RenderersHost({ children }: { children: ReactNode }) {
+/** Dictionary management as the dictionary selectors' add dialog shows it (loaded on first open). */
+const DictionaryManagement = lazy(() => import('../system/dictionary/DictionaryPage'));
+function DictionaryManager({ category }: { category: string }) {
+  return <DictionaryManagement path="/systemData/dictionary" title="" category={category} />;
+}
+
+/** The selectors' host: the dictionary screen, offered to those who may manage dictionaries (the server's rule for its writes). */
+function useSelectorsHost(previewMode: boolean): SelectorsHost {
+  const session = useAtomValue(sessionAtom);
+  const info = session?.userInfo;
+  const canManageDictionary = !!info && (!!info.isAdministrator || (info.permissionCodes ?? []).includes('system.dictionary:manage'));
+  return useMemo(() => ({ DictionaryManager, canManageDictionary, previewMode }), [canManageDictionary, previewMode]);
+}
+
+/**
+ * What every renderer needs from the shell: data through the app's API client, language, navigation, the selectors' host.
+ * `previewMode`: a function preview of an unreleased model (printing is refused there, spec 5).
+ */
+export function RenderersHost({ children, previewMode = false }: { children: ReactNode; previewMode?: boolean }) {
   const locale = useLocale();
+  const selectors = useSelectorsHost(previewMode);
   return (
     <RenderersProvider data={dataProvider} locale={locale} navigate={(to) => go(to)}>
-      {children}
+      <SelectorsContext.Provider value={selectors}>{children}</SelectorsContext.Provider>
     </RenderersProvider>
   );
 }

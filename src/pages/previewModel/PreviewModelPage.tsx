@@ -13,7 +13,7 @@ export default function PreviewModelPage({ title }: PageProps) {
   const permissions = usePermissionEntryOfDescriptor(id);
   if (!id) return <Alert m="md" color="yellow" data-testid="preview-missing">{t('preview.missing')}</Alert>;
   return (
-    <RenderersHost>
+    <RenderersHost previewMode>
       <Box p="md">
         <ModelPage moduleId={id} isTree={params.get('isTree') === '1'} menuId="" title={params.get('fullName') || title} permissions={permissions} />
       </Box>

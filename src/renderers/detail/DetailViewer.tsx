@@ -1,4 +1,4 @@
-import { Button, Loader, Tooltip } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import type { CompiledModel } from '../../runtime/model/compiled';
 import { UnknownKind } from '../fields/shared/unknown';
@@ -12,6 +12,7 @@ import { visibleFieldKeys } from '../permissions';
 import { fieldRegistry, lookupRenderer } from '../registry';
 import type { FieldRegistry } from '../types';
 import { Popup } from './Popup';
+import { PrintButton } from '../selectors/PrintTemplatePicker';
 
 export interface DetailBodyProps {
   model: CompiledModel;
@@ -63,13 +64,7 @@ export function DetailViewer({ model, permissions, recordId, onClose, registry }
   const width = detail.popupType === 'drawer' ? detail.drawerWidth : detail.popupType === 'fullScreen' ? detail.fullScreenWidth : detail.generalWidth;
   const footer = (
     <>
-      {detail.hasPrintBtn && detail.printId.length ? (
-        <Tooltip label={t('renderers.printPending')}>
-          <Button variant="default" data-action="print" data-pending="print" onClick={(e) => e.preventDefault()} aria-disabled>
-            {detail.printButtonText || t('renderers.print')}
-          </Button>
-        </Tooltip>
-      ) : null}
+      {detail.hasPrintBtn && detail.printId.length && recordId ? <PrintButton templateIds={detail.printId} modelId={model.id} recordId={recordId} text={detail.printButtonText} /> : null}
       <Button variant="default" onClick={onClose} data-action="cancel">
         {t('renderers.cancel')}
       </Button>

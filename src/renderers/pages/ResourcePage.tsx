@@ -19,7 +19,7 @@ import { SettingsPage } from './SettingsPage';
 import type { PageRendererProps } from './types';
 
 /** The page's model: its formData/columnData compiled in the UI language, the left tree read from the resource. */
-function useResourceModel(page: CompiledResourcePage | undefined): PageModel | null {
+export function useResourceModel(page: CompiledResourcePage | undefined): PageModel | null {
   const locale = useContext(LocaleContext);
   return useMemo(() => {
     if (!page) return null;

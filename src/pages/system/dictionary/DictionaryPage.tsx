@@ -8,16 +8,17 @@ import { CategoryTree } from './CategoryTree';
 import { EntryDialog } from './EntryDialog';
 import { EntryTable } from './EntryTable';
 import { useCategories } from './queries';
-import { findNode } from './tree';
+import { findByIdOrCode, findNode } from './tree';
 
 /**
  * Dictionary management (spec 2.7, route name systemData-dictionary): the category tree on the
  * left, the chosen category's entries on the right, the category drawer and the two dialogs.
  * Hand-written, not a schemas/admin descriptor: see docs/ARCHITECTURE.md, "Hand-written admin
  * screens". On first load the first category is chosen; when the chosen one disappears (deleted
- * in the drawer) the first one is chosen again.
+ * in the drawer) the first one is chosen again. `category` (an id or enCode) is chosen first when
+ * the screen opens inside a dictionary selector's add dialog (widgets spec 2.6).
  */
-export default function DictionaryPage(_props: PageProps) {
+export default function DictionaryPage({ category }: PageProps & { category?: string }) {
   const t = useT();
   const categories = useCategories();
   const list = useMemo(() => categories.data ?? [], [categories.data]);
@@ -26,8 +27,10 @@ export default function DictionaryPage(_props: PageProps) {
   const [drawer, setDrawer] = useState(false);
   const selected = findNode(list, selectedId);
   useEffect(() => {
-    if (!selected && list.length) setSelectedId(list[0]!.id);
-  }, [selected, list]);
+    if (selected || !list.length) return;
+    const asked = category ? findByIdOrCode(list, category) : null;
+    setSelectedId(asked?.id ?? list[0]!.id);
+  }, [selected, list, category]);
 
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" p="md" className="scp-dictionary-page" data-page="systemData-dictionary">

@@ -14,6 +14,15 @@ export function walk<T extends Node>(nodes: readonly T[], visit: (node: T, depth
   }
 }
 
+/** A category named by id or by enCode (option sources name dictionaries either way). */
+export function findByIdOrCode<T extends Node & { enCode?: string }>(nodes: readonly T[], idOrCode: string): T | null {
+  let found: T | null = null;
+  walk(nodes, (n) => {
+    if (!found && (n.id === idOrCode || n.enCode === idOrCode)) found = n;
+  });
+  return found;
+}
+
 export function findNode<T extends Node>(nodes: readonly T[], id: string | null): T | null {
   if (id === null) return null;
   let found: T | null = null;
