@@ -9,6 +9,7 @@ import { readMenuFile, syncMenu } from './menu-file';
 import { seedDictionaryDemo } from '../modules/dictionary/seed';
 import { seedDataInterfaceDemo } from '../modules/data-interface/seed';
 import { seedBillRuleDemo } from '../modules/system/bill-rule/seed';
+import { seedPrintDevDemo } from '../modules/system/print-dev/seed';
 
 /** The demo accounts printed at start-up and used by the tests. */
 export const DEMO_ACCOUNTS = [
@@ -117,6 +118,7 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
     await seedDictionaryDemo(trx);
     await seedDataInterfaceDemo(trx);
     await seedBillRuleDemo(trx);
+    await seedPrintDevDemo(trx);
   });
   await syncMenu(db, readMenuFile(options.menuFile ?? DEFAULT_MENU_FILE), now);
   await seedDemoProfiles(db, now);

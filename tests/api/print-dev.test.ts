@@ -33,6 +33,8 @@ const orderId = async (orderNo: string) =>
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
+  // the demo's own templates (server/modules/system/print-dev/seed.ts) go: this file counts the ones it makes
+  await db.deleteFrom('basePrintDev').execute();
   adminToken = await tokenFor(db, 'admin');
   admin = client(server.url, adminToken);
   adminEn = client(server.url, adminToken, 'en');
