@@ -158,7 +158,8 @@ describe('position pickers', () => {
   });
 
   it('Selector: enabled positions as leaves under their organisations', async () => {
-    const res = await staff.get('/api/permission/Position/Selector');
+    // administrators: every position; others only their scope's (tests/api/picker-lookup-scope.test.ts)
+    const res = await admin.get('/api/permission/Position/Selector');
     expect(codes(res.body.data.list)).toEqual([
       { scm: [{ 'scm.operations': ['operator'] }, { 'scm.finance': ['accountant'] }, { 'scm.it': ['engineer'] }, 'generalManager'] },
       { 'customer.east': ['eastRepresentative'] },
@@ -176,11 +177,11 @@ describe('position pickers', () => {
   });
 
   it('PositionCondition: positions by ids or organisations (and below), a keyword on name or code', async () => {
-    const byDepart = await staff.post('/api/permission/Position/PositionCondition', { departIds: [org.scm] });
+    const byDepart = await admin.post('/api/permission/Position/PositionCondition', { departIds: [org.scm] });
     expect(flat(byDepart.body.data.list).filter((n) => n.type === 'position').map((n) => n.enCode).sort()).toEqual(['accountant', 'engineer', 'generalManager', 'operator']);
-    const mixed = await staff.post('/api/permission/Position/PositionCondition', { departIds: [org['scm.it']], positionIds: [pos.eastRepresentative] });
+    const mixed = await admin.post('/api/permission/Position/PositionCondition', { departIds: [org['scm.it']], positionIds: [pos.eastRepresentative] });
     expect(codes(mixed.body.data.list)).toEqual([{ scm: [{ 'scm.it': ['engineer'] }] }, { 'customer.east': ['eastRepresentative'] }]);
-    const keyword = await staff.post('/api/permission/Position/PositionCondition', { keyword: 'south' });
+    const keyword = await admin.post('/api/permission/Position/PositionCondition', { keyword: 'south' });
     expect(codes(keyword.body.data.list)).toEqual([{ 'customer.south': ['southRepresentative'] }]);
     const anonymous = client(server.url, null);
     expect((await anonymous.post('/api/permission/Position/PositionCondition', {})).body.code).toBe(600);

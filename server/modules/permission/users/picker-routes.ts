@@ -13,6 +13,8 @@ import {
 } from './schemas';
 import { organizeVisible, pickerScope, scopeList, type PickerScope } from './visibility';
 import { idList } from './write';
+import { visibleGroupIds, visibleRoles } from '../lookup-scope';
+import { organizeIdsOfRoles } from '../role/repository';
 
 const signedIn = { access: 'signedIn' as const };
 const PICKER_LIMIT = 200;
@@ -203,7 +205,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       { config: signedIn, schema: { tags, summary, body: SelectedIdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(SelectedItem) })) } } },
       async (request) => {
         const raw = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, SELECTED_MAX);
-        return ok({ list: await selectedItems(db, await scopeOf(db, request), raw) });
+        return ok({ list: await selectedItems(db, await scopeOf(db, request), principalOf(request).user.id, raw) });
       },
     );
   }
@@ -212,9 +214,10 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
 /**
  * Names of selected picker items. An id may carry its type ('id--role', widgets.md 3); without
  * one, the tables are asked in the order user, organisation, position, role, group. Items
- * outside the caller's scope are left out, as unknown ids are.
+ * outside the caller's scope (server/modules/permission/lookup-scope.ts) are left out, as unknown
+ * ids are, so a caller sees a blank, never the name.
  */
-async function selectedItems(db: Db, scope: PickerScope, raw: string[]) {
+async function selectedItems(db: Db, scope: PickerScope, callerId: string, raw: string[]) {
   const parsed = raw.map((value) => {
     const at = value.lastIndexOf('--');
     return at > 0 ? { id: value.slice(0, at), type: value.slice(at + 2) } : { id: value, type: '' };
@@ -227,8 +230,12 @@ async function selectedItems(db: Db, scope: PickerScope, raw: string[]) {
   const positions = new Map(
     (await db.selectFrom('basePosition').select(['id', 'fullName', 'organizeId']).where('id', 'in', ids).execute()).filter((p) => organizeVisible(scope, p.organizeId)).map((p) => [p.id, p]),
   );
-  const roles = new Map((await db.selectFrom('baseRole').select(['id', 'fullName']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
-  const groups = new Map((await db.selectFrom('baseGroup').select(['id', 'fullName']).where('id', 'in', ids).execute()).map((g) => [g.id, g]));
+  const roleRows = await db.selectFrom('baseRole').select(['id', 'fullName', 'globalMark']).where('id', 'in', ids).execute();
+  const roleOrganizes = scope.organizeIds ? await organizeIdsOfRoles(db, roleRows.map((r) => r.id)) : new Map<string, string[]>();
+  const roles = new Map(visibleRoles(scope, roleRows, roleOrganizes).map((r) => [r.id, r]));
+  const groupRows = await db.selectFrom('baseGroup').select(['id', 'fullName']).where('id', 'in', ids).execute();
+  const groupIds = groupRows.length ? await visibleGroupIds(db, scope, callerId) : null;
+  const groups = new Map(groupRows.filter((g) => !groupIds || groupIds.has(g.id)).map((g) => [g.id, g]));
   const items: Static<typeof SelectedItem>[] = [];
   for (const { id, type } of parsed) {
     const user = userViews.get(id);
