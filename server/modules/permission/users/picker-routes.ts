@@ -7,7 +7,7 @@ import { subtreeIds } from '../../../auth/org-tree';
 import { Envelope, PagedEnvelope, ok } from '../../../http/envelope';
 import { byAccount, inOrganizes, never, pageOf, pagination, related, userOptions, withKeyword } from './read';
 import { tags } from './manage-routes';
-import { pickerTree, USER_ICON } from './org-nodes';
+import { pickerLevel, pickerTree, USER_ICON } from './org-nodes';
 import {
   ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, UserSearchQuery, SELECTED_MAX, SelectedIdsBody, SelectedItem, UserOption,
 } from './schemas';
@@ -73,7 +73,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       const rows = await withKeyword(visibleUsers(db, scope), keyword).selectAll('baseUser').orderBy('baseUser.account').limit(PICKER_LIMIT).execute();
       return (await userOptions(db, rows)).map((u) => ({ id: u.id, parentId: '0', fullName: u.fullName, type: 'user', icon: USER_ICON, headIcon: u.headIcon, organize: u.organize, hasChildren: false, isLeaf: true, children: [] }));
     }
-    return (await pickerTree(db, scope)).level(organizeId);
+    return pickerLevel(db, scope, organizeId);
   }
 
   app.get(
