@@ -222,18 +222,22 @@ async function selectedItems(db: Db, scope: PickerScope, callerId: string, raw: 
     const at = value.lastIndexOf('--');
     return at > 0 ? { id: value.slice(0, at), type: value.slice(at + 2) } : { id: value, type: '' };
   });
-  const ids = [...new Set(parsed.map((p) => p.id))];
-  if (ids.length === 0) return [];
-  const users = new Map((await visibleUsers(db, scope).selectAll('baseUser').where('baseUser.id', 'in', ids).execute()).map((u) => [u.id, u]));
-  const userViews = new Map((await userOptions(db, [...users.values()])).map((u) => [u.id, u]));
-  const orgs = new Map((await db.selectFrom('baseOrganize').select(['id', 'fullName', 'category']).where('id', 'in', ids).execute()).filter((o) => organizeVisible(scope, o.id)).map((o) => [o.id, o]));
-  const positions = new Map(
-    (await db.selectFrom('basePosition').select(['id', 'fullName', 'organizeId']).where('id', 'in', ids).execute()).filter((p) => organizeVisible(scope, p.organizeId)).map((p) => [p.id, p]),
+  if (parsed.length === 0) return [];
+  // Each table is asked only for the ids that may be of its type (untyped ids: every table).
+  const idsOf = (...types: string[]) => [...new Set(parsed.filter((p) => !p.type || types.includes(p.type)).map((p) => p.id))];
+  const inTable = async <R,>(ids: string[], read: (ids: string[]) => Promise<R[]>) => (ids.length ? read(ids) : []);
+  const userRows = await inTable(idsOf('user'), (ids) =>
+    visibleUsers(db, scope).select(['baseUser.id', 'baseUser.account', 'baseUser.realName', 'baseUser.headIcon', 'baseUser.organizeId', 'baseUser.positionId']).where('baseUser.id', 'in', ids).execute(),
   );
-  const roleRows = await db.selectFrom('baseRole').select(['id', 'fullName', 'globalMark']).where('id', 'in', ids).execute();
+  const userViews = new Map((await userOptions(db, userRows)).map((u) => [u.id, u]));
+  const orgRows = await inTable(idsOf('company', 'department', 'organize'), (ids) => db.selectFrom('baseOrganize').select(['id', 'fullName', 'category']).where('id', 'in', ids).execute());
+  const orgs = new Map(orgRows.filter((o) => organizeVisible(scope, o.id)).map((o) => [o.id, o]));
+  const positionRows = await inTable(idsOf('position'), (ids) => db.selectFrom('basePosition').select(['id', 'fullName', 'organizeId']).where('id', 'in', ids).execute());
+  const positions = new Map(positionRows.filter((p) => organizeVisible(scope, p.organizeId)).map((p) => [p.id, p]));
+  const roleRows = await inTable(idsOf('role'), (ids) => db.selectFrom('baseRole').select(['id', 'fullName', 'globalMark']).where('id', 'in', ids).execute());
   const roleOrganizes = scope.organizeIds ? await organizeIdsOfRoles(db, roleRows.map((r) => r.id)) : new Map<string, string[]>();
   const roles = new Map(visibleRoles(scope, roleRows, roleOrganizes).map((r) => [r.id, r]));
-  const groupRows = await db.selectFrom('baseGroup').select(['id', 'fullName']).where('id', 'in', ids).execute();
+  const groupRows = await inTable(idsOf('group'), (ids) => db.selectFrom('baseGroup').select(['id', 'fullName']).where('id', 'in', ids).execute());
   const groupIds = groupRows.length ? await visibleGroupIds(db, scope, callerId) : null;
   const groups = new Map(groupRows.filter((g) => !groupIds || groupIds.has(g.id)).map((g) => [g.id, g]));
   const items: Static<typeof SelectedItem>[] = [];

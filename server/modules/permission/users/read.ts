@@ -165,21 +165,18 @@ export const never = () => sql<boolean>`1 = 0`;
 
 type UserQuery = SelectQueryBuilder<Database, 'baseUser', object>;
 
-/** Users with a membership (major or related) in one of the organisations. */
+/**
+ * Users with a membership (major or related) in one of the organisations. The related members
+ * are one uncorrelated set (the relation index by object), read once, not a probe per user:
+ * a scoped picker search walks every user (bench/pickers.ts).
+ */
 export function inOrganizes(organizeIds: readonly string[]) {
   return (eb: ExpressionBuilder<Database, 'baseUser'>) =>
     organizeIds.length === 0
       ? never()
       : eb.or([
           eb('baseUser.organizeId', 'in', organizeIds),
-          eb.exists(
-            eb
-              .selectFrom('baseUserRelation as r')
-              .select('r.id')
-              .whereRef('r.userId', '=', 'baseUser.id')
-              .where('r.objectType', '=', 'Organize')
-              .where('r.objectId', 'in', organizeIds),
-          ),
+          eb('baseUser.id', 'in', eb.selectFrom('baseUserRelation as r').select('r.userId').where('r.objectType', '=', 'Organize').where('r.objectId', 'in', organizeIds)),
         ]);
 }
 
