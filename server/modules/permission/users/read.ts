@@ -213,14 +213,20 @@ export function withKeyword(query: UserQuery, keyword: string | undefined): User
   );
 }
 
-/** One page of a user query (ordered by the caller) and the total. */
+/**
+ * One page of a user query (ordered by the caller) and the total, asked together: on PostgreSQL
+ * they run on two pooled connections at once (a keyword search scans the users in each; a
+ * picker's search waited for both in turn, bench/pickers.ts); SQLite takes them in turn anyway.
+ */
 export async function pageOf(query: UserQuery, currentPage: number, pageSize: number, order: (q: UserQuery) => UserQuery = byAccount) {
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await order(query)
-    .selectAll('baseUser')
-    .limit(pageSize)
-    .offset((currentPage - 1) * pageSize)
-    .execute();
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    order(query)
+      .selectAll('baseUser')
+      .limit(pageSize)
+      .offset((currentPage - 1) * pageSize)
+      .execute(),
+  ]);
   return { rows, total: Number(total) };
 }
 
