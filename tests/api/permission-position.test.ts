@@ -152,7 +152,7 @@ describe('positions for management', () => {
 describe('position pickers', () => {
   it('All: every enabled position, flat', async () => {
     await admin.put(`/api/permission/Position/${pos.accountant}/Actions/State`);
-    const all = await customer.get('/api/permission/Position/All');
+    const all = await admin.get('/api/permission/Position/All');
     expect(all.body.data.list.map((p: { enCode: string }) => p.enCode).sort()).toEqual(['eastRepresentative', 'engineer', 'generalManager', 'operator', 'southRepresentative']);
     await admin.put(`/api/permission/Position/${pos.accountant}/Actions/State`);
   });
@@ -171,7 +171,7 @@ describe('position pickers', () => {
   });
 
   it('getListByOrgIds: the positions of the given organisations only, under them', async () => {
-    const res = await customer.post('/api/permission/Position/getListByOrgIds', { organizeIds: [org.scm, org['customer.south']] });
+    const res = await admin.post('/api/permission/Position/getListByOrgIds', { organizeIds: [org.scm, org['customer.south']] });
     expect(codes(res.body.data.list)).toEqual([{ scm: ['generalManager'] }, { 'customer.south': ['southRepresentative'] }]);
     expect((await customer.post('/api/permission/Position/getListByOrgIds', { organizeIds: [] })).body.data.list).toEqual([]);
   });

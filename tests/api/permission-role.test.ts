@@ -98,7 +98,7 @@ describe('roles: pickers', () => {
   });
 
   it('getListByOrgIds: 全局 and each existing organisation asked for, with its roles', async () => {
-    const res = await client(server.url, await tokenFor(db(), 'staff')).post<{ list: SelectorNode[] }>('/api/permission/Role/getListByOrgIds', {
+    const res = await admin.post<{ list: SelectorNode[] }>('/api/permission/Role/getListByOrgIds', {
       organizeIds: [org['scm.operations'], org['scm.finance'], 'missing'],
     });
     const list = res.body.data!.list;

@@ -91,6 +91,25 @@ describe('position pickers (Selector, PositionCondition)', () => {
   });
 });
 
+describe('position and role lists of the user form (Position/All, getListByOrgIds)', () => {
+  it("a customer gets only their organisation's positions and roles, however asked; an administrator gets all", async () => {
+    const all = async (account: string) => (await as[account]!.get(`${P}/Position/All`)).body.data.list.map((p: Node) => p.enCode).sort();
+    expect(await all('customer')).toEqual(['eastRepresentative']);
+    expect(await all('admin')).toHaveLength(6);
+    const byOrgs = async (account: string) =>
+      flat((await as[account]!.post(`${P}/Position/getListByOrgIds`, { organizeIds: [org['customer.south'], org['customer.east'], org.scm] })).body.data.list).map((n) => n.enCode);
+    expect(await byOrgs('customer')).toEqual(['customer.east', 'eastRepresentative']);
+    expect(await byOrgs('admin')).toHaveLength(6);
+    const rolesByOrgs = async (account: string) =>
+      flat((await as[account]!.post(`${P}/Role/getListByOrgIds`, { organizeIds: [org['customer.south'], org['customer.east'], org['scm.operations']] })).body.data.list)
+        .filter((n) => n.type === 'role')
+        .map((n) => n.enCode)
+        .sort();
+    expect(await rolesByOrgs('customer')).toEqual([...GLOBAL_ROLES, 'scopeEast'].sort());
+    expect(await rolesByOrgs('admin')).toEqual([...GLOBAL_ROLES, 'scopeEast', 'scopeOps', 'scopeSouth'].sort());
+  });
+});
+
 describe('role picker (Role/Selector)', () => {
   it("a customer gets the global roles and their organisation's roles, never another organisation's", async () => {
     expect(await roles('customer')).toEqual([...GLOBAL_ROLES, 'scopeEast'].sort());

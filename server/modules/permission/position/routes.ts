@@ -55,10 +55,11 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
 
   app.get(
     '/Position/All',
-    { config: pick, schema: { tags, summary: 'Every enabled position, flat (the cached position list of pickers)', response: { 200: Envelope(Type.Object({ list: Type.Array(PositionView) })) } } },
-    async () => {
-      const namer = organizeNamer(await listOrganizes(db));
-      return ok({ list: (await enabledPositions(db)).map((p) => positionView(p, namer)) });
+    { config: pick, schema: { tags, summary: 'Every enabled position the caller may see, flat (the cached position list of pickers; administrators: all)', response: { 200: Envelope(Type.Object({ list: Type.Array(PositionView) })) } } },
+    async (request) => {
+      const [organizes, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
+      const namer = organizeNamer(organizes);
+      return ok({ list: (await enabledPositions(db)).filter((p) => organizeVisible(scope, p.organizeId)).map((p) => positionView(p, namer)) });
     },
   );
 
@@ -78,16 +79,17 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       config: pick,
       schema: {
         tags,
-        summary: 'The enabled positions of the given organisations (not those below them), under their organisations',
+        summary: 'The enabled positions of the given organisations (not those below them), under their organisations; organisations the caller may not see are left out',
         body: Type.Object({ organizeIds: IdList }),
         response: { 200: Envelope(SelectorList) },
       },
     },
     async (request) => {
-      const organizes = await listOrganizes(db);
-      const positions = await enabledPositions(db, request.body.organizeIds);
+      const [organizes, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
+      const askedIds = request.body.organizeIds.filter((id) => organizeVisible(scope, id));
+      const positions = await enabledPositions(db, askedIds);
       // Only the asked organisations are folders: their ancestors would be noise in a picker.
-      const asked = new Set(request.body.organizeIds);
+      const asked = new Set(askedIds);
       return ok({ list: positionTree(organizes.filter((o) => asked.has(o.id)), positions) });
     },
   );

@@ -12,6 +12,7 @@ import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../../http/
 import { ReplyCode } from '../../../../src/runtime/codes';
 import type { DbOrTrx } from '../../dictionary/repository';
 import { lookupScope, visibleRoles } from '../lookup-scope';
+import { organizeVisible } from '../users/visibility';
 import { loadOrganizes, userOrganizeIds } from './organizes';
 import { ADMIN_ROLE_CODE, countRoleHolders, enabledRoles, findRole, organizeIdsOfRoles, roleCodeTaken, roleNameTaken, setRoleOrganizes } from './repository';
 import { IdParams, RoleBody, RoleInfo, RoleListItem, RoleListQuery, RoleSelectorNode } from './schemas';
@@ -111,15 +112,15 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       config: read,
       schema: {
         tags,
-        summary: 'Roles a user of these organisations may hold: 全局 with the global roles, then each existing organisation (its path as name) with its enabled roles',
+        summary: 'Roles a user of these organisations may hold: 全局 with the global roles, then each existing organisation the caller may see (its path as name) with its enabled roles',
         body: Type.Object({ organizeIds: Type.Array(Type.String({ maxLength: 50 }), { maxItems: 500 }) }),
         response: { 200: SelectorReply },
       },
     },
     async (request) => {
-      const roles = await enabledRoles(db);
+      const [roles, scope] = await Promise.all([enabledRoles(db), lookupScope(db, request)]);
       const [organizes, roleOrganizes] = await Promise.all([loadOrganizes(db), organizeIdsOfRoles(db, roles.map((r) => r.id))]);
-      const asked = [...new Set(request.body.organizeIds)].filter((id) => organizes.byId.has(id));
+      const asked = [...new Set(request.body.organizeIds)].filter((id) => organizes.byId.has(id) && organizeVisible(scope, id));
       const nodes = asked.map((id) => organizeNode(organizes, id, roles.filter((r) => Number(r.globalMark) === 0 && roleOrganizes.get(r.id)?.includes(id)), organizes.pathName(id)));
       return ok({ list: [globalGroup(roles, request.t('role.global')), ...nodes] });
     },
