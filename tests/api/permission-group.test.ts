@@ -71,13 +71,14 @@ describe('permission groups', () => {
     expect(await row(id)).toMatchObject({ fullName: '复核组', enCode: 'reviewers', type: null, sortCode: 0, enabledMark: 0, description: null });
     expect(await readAccessVersion(db())).toBe(++version);
 
-    // Disabled groups are not offered by the picker; the toggle brings it back.
-    const selector = async () => (await customer.get('/api/permission/Group/Selector')).body.data.list.map((g: { enCode: string }) => g.enCode);
+    // Disabled groups are not offered by the picker; the toggle brings it back. (Administrators see
+    // every group; others only groups with a member they may see: tests/api/picker-lookup-scope.test.ts.)
+    const selector = async () => (await admin.get('/api/permission/Group/Selector')).body.data.list.map((g: { enCode: string }) => g.enCode);
     expect(await selector()).not.toContain('reviewers');
     const on = await admin.put(`/api/permission/Group/${id}/Actions/State`);
     expect(on.body).toEqual({ code: 200, msg: '更新成功', data: { enabledMark: 1 } });
     expect(await selector()).toContain('reviewers');
-    const picked = (await staff.get('/api/permission/Group/Selector')).body.data.list.find((g: { id: string }) => g.id === id);
+    const picked = (await admin.get('/api/permission/Group/Selector')).body.data.list.find((g: { id: string }) => g.id === id);
     expect(picked).toEqual({ id, parentId: '0', fullName: '复核组', enCode: 'reviewers', type: 'group', icon: 'icon-ym icon-ym-generator-group1', isLeaf: true, hasChildren: false, children: [] });
     expect(await readAccessVersion(db())).toBe(++version);
 

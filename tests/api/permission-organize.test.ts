@@ -282,13 +282,14 @@ describe('pickers', () => {
   });
 
   it('OrganizeCondition: given organisations and below, a keyword keeps ancestors, disabled ones left out', async () => {
-    const within = await customer.post('/api/permission/Organize/OrganizeCondition', { departIds: [ids.scm] });
+    // administrators: every organisation; others only their scope (tests/api/picker-lookup-scope.test.ts)
+    const within = await admin.post('/api/permission/Organize/OrganizeCondition', { departIds: [ids.scm] });
     expect(codes(within.body.data.list)).toEqual([{ scm: [{ 'scm.operations': ['scm.operations.one'] }, 'scm.finance', 'scm.it'] }]);
-    const keyword = await customer.post('/api/permission/Organize/OrganizeCondition', { departIds: [ids.scm, ids['customer.east']], keyword: '一组' });
+    const keyword = await admin.post('/api/permission/Organize/OrganizeCondition', { departIds: [ids.scm, ids['customer.east']], keyword: '一组' });
     expect(codes(keyword.body.data.list)).toEqual([{ scm: [{ 'scm.operations': ['scm.operations.one'] }] }]);
     expect(flat(keyword.body.data.list).at(-1)).toMatchObject({ organize: '供应链管理有限公司/运营部/运营一组' });
     await admin.put(`/api/permission/Organize/${ids['scm.it']}/Actions/State`);
-    const all = flat((await customer.post('/api/permission/Organize/OrganizeCondition', {})).body.data.list).map((n) => n.enCode);
+    const all = flat((await admin.post('/api/permission/Organize/OrganizeCondition', {})).body.data.list).map((n) => n.enCode);
     expect(all).toContain('customer.south');
     expect(all).not.toContain('scm.it');
     await admin.put(`/api/permission/Organize/${ids['scm.it']}/Actions/State`);

@@ -152,13 +152,14 @@ describe('positions for management', () => {
 describe('position pickers', () => {
   it('All: every enabled position, flat', async () => {
     await admin.put(`/api/permission/Position/${pos.accountant}/Actions/State`);
-    const all = await customer.get('/api/permission/Position/All');
+    const all = await admin.get('/api/permission/Position/All');
     expect(all.body.data.list.map((p: { enCode: string }) => p.enCode).sort()).toEqual(['eastRepresentative', 'engineer', 'generalManager', 'operator', 'southRepresentative']);
     await admin.put(`/api/permission/Position/${pos.accountant}/Actions/State`);
   });
 
   it('Selector: enabled positions as leaves under their organisations', async () => {
-    const res = await staff.get('/api/permission/Position/Selector');
+    // administrators: every position; others only their scope's (tests/api/picker-lookup-scope.test.ts)
+    const res = await admin.get('/api/permission/Position/Selector');
     expect(codes(res.body.data.list)).toEqual([
       { scm: [{ 'scm.operations': ['operator'] }, { 'scm.finance': ['accountant'] }, { 'scm.it': ['engineer'] }, 'generalManager'] },
       { 'customer.east': ['eastRepresentative'] },
@@ -170,17 +171,17 @@ describe('position pickers', () => {
   });
 
   it('getListByOrgIds: the positions of the given organisations only, under them', async () => {
-    const res = await customer.post('/api/permission/Position/getListByOrgIds', { organizeIds: [org.scm, org['customer.south']] });
+    const res = await admin.post('/api/permission/Position/getListByOrgIds', { organizeIds: [org.scm, org['customer.south']] });
     expect(codes(res.body.data.list)).toEqual([{ scm: ['generalManager'] }, { 'customer.south': ['southRepresentative'] }]);
     expect((await customer.post('/api/permission/Position/getListByOrgIds', { organizeIds: [] })).body.data.list).toEqual([]);
   });
 
   it('PositionCondition: positions by ids or organisations (and below), a keyword on name or code', async () => {
-    const byDepart = await staff.post('/api/permission/Position/PositionCondition', { departIds: [org.scm] });
+    const byDepart = await admin.post('/api/permission/Position/PositionCondition', { departIds: [org.scm] });
     expect(flat(byDepart.body.data.list).filter((n) => n.type === 'position').map((n) => n.enCode).sort()).toEqual(['accountant', 'engineer', 'generalManager', 'operator']);
-    const mixed = await staff.post('/api/permission/Position/PositionCondition', { departIds: [org['scm.it']], positionIds: [pos.eastRepresentative] });
+    const mixed = await admin.post('/api/permission/Position/PositionCondition', { departIds: [org['scm.it']], positionIds: [pos.eastRepresentative] });
     expect(codes(mixed.body.data.list)).toEqual([{ scm: [{ 'scm.it': ['engineer'] }] }, { 'customer.east': ['eastRepresentative'] }]);
-    const keyword = await staff.post('/api/permission/Position/PositionCondition', { keyword: 'south' });
+    const keyword = await admin.post('/api/permission/Position/PositionCondition', { keyword: 'south' });
     expect(codes(keyword.body.data.list)).toEqual([{ 'customer.south': ['southRepresentative'] }]);
     const anonymous = client(server.url, null);
     expect((await anonymous.post('/api/permission/Position/PositionCondition', {})).body.code).toBe(600);

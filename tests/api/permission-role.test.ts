@@ -71,7 +71,8 @@ describe('roles: list and one role', () => {
 
 describe('roles: pickers', () => {
   it('Selector: 全局 with the global roles, then the organisations that have roles, a role under each of its organisations', async () => {
-    const res = await client(server.url, await tokenFor(db(), 'customer')).get<{ list: SelectorNode[] }>('/api/permission/Role/Selector');
+    // administrators: every role; others only their scope's (tests/api/picker-lookup-scope.test.ts)
+    const res = await admin.get<{ list: SelectorNode[] }>('/api/permission/Role/Selector');
     const [global, ...organisations] = res.body.data!.list;
     expect(global).toMatchObject({ id: '0', fullName: '全局', type: 'global', hasChildren: true });
     expect(global!.children.map((r) => r.fullName)).toEqual(['管理员', '员工', '业务客户']);
@@ -97,7 +98,7 @@ describe('roles: pickers', () => {
   });
 
   it('getListByOrgIds: 全局 and each existing organisation asked for, with its roles', async () => {
-    const res = await client(server.url, await tokenFor(db(), 'staff')).post<{ list: SelectorNode[] }>('/api/permission/Role/getListByOrgIds', {
+    const res = await admin.post<{ list: SelectorNode[] }>('/api/permission/Role/getListByOrgIds', {
       organizeIds: [org['scm.operations'], org['scm.finance'], 'missing'],
     });
     const list = res.body.data!.list;

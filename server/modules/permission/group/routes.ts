@@ -10,6 +10,8 @@ import { ReplyCode } from '../../../../src/runtime/codes';
 import type { DbOrTrx } from '../../dictionary/repository';
 import { TreeSchema } from '../../dictionary/tree';
 import { audit, type AuditActor } from '../../../audit/record';
+import { principalOf } from '../../../auth/access';
+import { lookupScope, visibleGroupIds } from '../lookup-scope';
 import {
   IdParams, NamedBodyFields, NamedViewFields, PagedQueryFields, StateData, deleteUnused, likePattern, listOrder, namedView, toggleEnabled, validateNamed, validateType, uniqueAsRefusal, type NamedInput,
 } from '../entity-form';
@@ -66,10 +68,18 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     '/Group/Selector',
     {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'Enabled groups for pickers, as a flat tree (parentId 0, no children)', response: { 200: Envelope(Type.Object({ list: Type.Array(TreeSchema(SelectorFields, 1)) })) } },
+      schema: {
+        tags,
+        summary: 'Enabled groups for pickers, as a flat tree (parentId 0, no children); non-administrators see the groups with a member in their picker scope and those they belong to',
+        response: { 200: Envelope(Type.Object({ list: Type.Array(TreeSchema(SelectorFields, 1)) })) },
+      },
     },
-    async () => {
-      const rows = await db.selectFrom('baseGroup').selectAll().where('enabledMark', '=', 1).orderBy('sortCode').orderBy('createdAt').orderBy('id').execute();
+    async (request) => {
+      const visible = await visibleGroupIds(db, await lookupScope(db, request), principalOf(request).user.id);
+      if (visible?.size === 0) return ok({ list: [] });
+      let q = db.selectFrom('baseGroup').selectAll().where('enabledMark', '=', 1);
+      if (visible) q = q.where('id', 'in', [...visible]);
+      const rows = await q.orderBy('sortCode').orderBy('createdAt').orderBy('id').execute();
       return ok({ list: rows.map((r) => ({ id: r.id, parentId: '0', fullName: r.fullName, enCode: r.enCode, type: 'group' as const, icon: GROUP_ICON, isLeaf: true, hasChildren: false, children: [] })) });
     },
   );

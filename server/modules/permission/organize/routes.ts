@@ -7,6 +7,8 @@ import { EmptyEnvelope, Envelope, done, ok } from '../../../http/envelope';
 import { ReplyCode } from '../../../../src/runtime/codes';
 import { withAncestors, buildTree } from '../../dictionary/tree';
 import { IdParams, StateData, toggleEnabled, deleteUnused, matchesKeyword } from '../entity-form';
+import { organizeVisible } from '../users/visibility';
+import { lookupScope } from '../lookup-scope';
 import { pickable } from './access';
 import { findOrganize, listOrganizes, organizeInUse, userNames } from './repository';
 import { saveOrganize } from './save';
@@ -84,7 +86,7 @@ export const organizeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       config: pick,
       schema: {
         tags,
-        summary: 'Pickers limited to given organisations: departIds and everything below them (absent or empty: all), filtered by keyword keeping ancestors of matches; enabled only',
+        summary: "Pickers limited to given organisations: departIds and everything below them (absent or empty: all), filtered by keyword keeping ancestors of matches; enabled only, and only organisations the caller may see (administrators: all; others: their picker scope)",
         body: Type.Object({
           departIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 })),
           keyword: Type.Optional(Type.String({ maxLength: 100 })),
@@ -93,10 +95,10 @@ export const organizeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      const all = await listOrganizes(db);
+      const [all, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
       const ids = request.body.departIds ?? [];
       const within = ids.length ? new Set(subtreeIds(parentsOf(all), ids)) : null;
-      const candidates = all.filter((o) => Number(o.enabledMark) === 1 && (!within || within.has(o.id)));
+      const candidates = all.filter((o) => Number(o.enabledMark) === 1 && (!within || within.has(o.id)) && organizeVisible(scope, o.id));
       return ok({ list: pickerTree(all, withAncestors(candidates, (o) => matchesKeyword(request.body.keyword, o))) });
     },
   );

@@ -8,6 +8,8 @@ import { ReplyCode } from '../../../../src/runtime/codes';
 import { IdParams, PagedQueryFields, StateData, toggleEnabled, deleteUnused, likePattern, listOrder, matchesKeyword } from '../entity-form';
 import { listOrganizes } from '../organize/repository';
 import { parentsOf } from '../organize/views';
+import { organizeVisible } from '../users/visibility';
+import { lookupScope } from '../lookup-scope';
 import { enabledPositions, findPosition, positionHeld } from './repository';
 import { savePosition } from './save';
 import { PositionBody, PositionView, SelectorList, organizeNamer, positionTree, positionView } from './views';
@@ -53,17 +55,22 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
 
   app.get(
     '/Position/All',
-    { config: pick, schema: { tags, summary: 'Every enabled position, flat (the cached position list of pickers)', response: { 200: Envelope(Type.Object({ list: Type.Array(PositionView) })) } } },
-    async () => {
-      const namer = organizeNamer(await listOrganizes(db));
-      return ok({ list: (await enabledPositions(db)).map((p) => positionView(p, namer)) });
+    { config: pick, schema: { tags, summary: 'Every enabled position the caller may see, flat (the cached position list of pickers; administrators: all)', response: { 200: Envelope(Type.Object({ list: Type.Array(PositionView) })) } } },
+    async (request) => {
+      const [organizes, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
+      const namer = organizeNamer(organizes);
+      return ok({ list: (await enabledPositions(db)).filter((p) => organizeVisible(scope, p.organizeId)).map((p) => positionView(p, namer)) });
     },
   );
 
   app.get(
     '/Position/Selector',
-    { config: pick, schema: { tags, summary: 'Enabled positions as leaves under their organisations (organisations without positions left out)', response: { 200: Envelope(SelectorList) } } },
-    async () => ok({ list: positionTree(await listOrganizes(db), await enabledPositions(db)) }),
+    { config: pick, schema: { tags, summary: 'Enabled positions the caller may see (administrators: all; others: those of the organisations of their picker scope) as leaves under their organisations (organisations without positions left out)', response: { 200: Envelope(SelectorList) } } },
+    async (request) => {
+      const [organizes, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
+      const positions = (await enabledPositions(db)).filter((p) => organizeVisible(scope, p.organizeId));
+      return ok({ list: positionTree(organizes.filter((o) => organizeVisible(scope, o.id)), positions, organizes) });
+    },
   );
 
   app.post(
@@ -72,16 +79,17 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       config: pick,
       schema: {
         tags,
-        summary: 'The enabled positions of the given organisations (not those below them), under their organisations',
+        summary: 'The enabled positions of the given organisations (not those below them), under their organisations; organisations the caller may not see are left out',
         body: Type.Object({ organizeIds: IdList }),
         response: { 200: Envelope(SelectorList) },
       },
     },
     async (request) => {
-      const organizes = await listOrganizes(db);
-      const positions = await enabledPositions(db, request.body.organizeIds);
+      const [organizes, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
+      const askedIds = request.body.organizeIds.filter((id) => organizeVisible(scope, id));
+      const positions = await enabledPositions(db, askedIds);
       // Only the asked organisations are folders: their ancestors would be noise in a picker.
-      const asked = new Set(request.body.organizeIds);
+      const asked = new Set(askedIds);
       return ok({ list: positionTree(organizes.filter((o) => asked.has(o.id)), positions) });
     },
   );
@@ -92,19 +100,21 @@ export const positionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       config: pick,
       schema: {
         tags,
-        summary: 'Pickers in custom mode: enabled positions in positionIds or in departIds and below (both absent or empty: all), keyword on name or code, under their organisations',
+        summary: 'Pickers in custom mode: enabled positions in positionIds or in departIds and below (both absent or empty: all), keyword on name or code, under their organisations; only positions of organisations the caller may see',
         body: Type.Object({ departIds: Type.Optional(IdList), positionIds: Type.Optional(IdList), keyword: Type.Optional(Type.String({ maxLength: 100 })) }),
         response: { 200: Envelope(SelectorList) },
       },
     },
     async (request) => {
       const { departIds = [], positionIds = [], keyword } = request.body;
-      const organizes = await listOrganizes(db);
+      const [organizes, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
       const inDeparts = new Set(subtreeIds(parentsOf(organizes), departIds));
       const named = new Set(positionIds);
       const unlimited = departIds.length === 0 && positionIds.length === 0;
-      const positions = (await enabledPositions(db)).filter((p) => (unlimited || named.has(p.id) || inDeparts.has(p.organizeId)) && matchesKeyword(keyword, p));
-      return ok({ list: positionTree(organizes, positions) });
+      const positions = (await enabledPositions(db)).filter(
+        (p) => organizeVisible(scope, p.organizeId) && (unlimited || named.has(p.id) || inDeparts.has(p.organizeId)) && matchesKeyword(keyword, p),
+      );
+      return ok({ list: positionTree(organizes.filter((o) => organizeVisible(scope, o.id)), positions, organizes) });
     },
   );
 

@@ -49,10 +49,11 @@ export function positionView(r: PositionRow, pathOfOrganize: (id: string) => Org
 
 /**
  * The picker tree: the given positions under their organisations, with every organisation
- * above them (organisations without any of the positions are left out).
+ * above them among `organizes` (organisations without any of the positions are left out).
+ * Paths are read from `pathsFrom` (default `organizes`), so a subtree shown alone names its place.
  */
-export function positionTree(organizes: readonly OrganizeRow[], positions: readonly PositionRow[]) {
-  const pathOfOrganize = organizeNamer(organizes);
+export function positionTree(organizes: readonly OrganizeRow[], positions: readonly PositionRow[], pathsFrom: readonly OrganizeRow[] = organizes) {
+  const pathOfOrganize = organizeNamer(pathsFrom);
   const withPositions = new Set(positions.map((p) => p.organizeId));
   const folders = withAncestors(organizes, (o) => withPositions.has(o.id)).map((o) => {
     const path = pathOfOrganize(o.id);

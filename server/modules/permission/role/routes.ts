@@ -11,6 +11,8 @@ import { AppError, refuse } from '../../../http/errors';
 import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../../http/envelope';
 import { ReplyCode } from '../../../../src/runtime/codes';
 import type { DbOrTrx } from '../../dictionary/repository';
+import { lookupScope, visibleRoles } from '../lookup-scope';
+import { organizeVisible } from '../users/visibility';
 import { loadOrganizes, userOrganizeIds } from './organizes';
 import { ADMIN_ROLE_CODE, countRoleHolders, enabledRoles, findRole, organizeIdsOfRoles, roleCodeTaken, roleNameTaken, setRoleOrganizes } from './repository';
 import { IdParams, RoleBody, RoleInfo, RoleListItem, RoleListQuery, RoleSelectorNode } from './schemas';
@@ -73,11 +75,23 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     },
   );
 
-  app.get('/Role/Selector', { config: read, schema: { tags, summary: 'Role picker: the global roles under 全局, then the organisations with their roles (enabled roles only)', response: { 200: SelectorReply } } }, async (request) => {
-    const roles = await enabledRoles(db);
-    const [organizes, roleOrganizes] = await Promise.all([loadOrganizes(db), organizeIdsOfRoles(db, roles.map((r) => r.id))]);
-    return ok({ list: [globalGroup(roles, request.t('role.global')), ...organizeRoleTree(organizes, roles, roleOrganizes)] });
-  });
+  app.get(
+    '/Role/Selector',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Role picker: the global roles under 全局, then the organisations with their roles (enabled roles only); non-administrators see only the organisations of their picker scope and their roles',
+        response: { 200: SelectorReply },
+      },
+    },
+    async (request) => {
+      const [all, scope] = await Promise.all([enabledRoles(db), lookupScope(db, request)]);
+      const [organizes, roleOrganizes] = await Promise.all([loadOrganizes(db), organizeIdsOfRoles(db, all.map((r) => r.id))]);
+      const roles = visibleRoles(scope, all, roleOrganizes);
+      return ok({ list: [globalGroup(roles, request.t('role.global')), ...organizeRoleTree(organizes, roles, roleOrganizes, scope.organizeIds ?? undefined)] });
+    },
+  );
 
   app.get(
     '/Role/SelectorByPermission',
@@ -98,15 +112,15 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       config: read,
       schema: {
         tags,
-        summary: 'Roles a user of these organisations may hold: 全局 with the global roles, then each existing organisation (its path as name) with its enabled roles',
+        summary: 'Roles a user of these organisations may hold: 全局 with the global roles, then each existing organisation the caller may see (its path as name) with its enabled roles',
         body: Type.Object({ organizeIds: Type.Array(Type.String({ maxLength: 50 }), { maxItems: 500 }) }),
         response: { 200: SelectorReply },
       },
     },
     async (request) => {
-      const roles = await enabledRoles(db);
+      const [roles, scope] = await Promise.all([enabledRoles(db), lookupScope(db, request)]);
       const [organizes, roleOrganizes] = await Promise.all([loadOrganizes(db), organizeIdsOfRoles(db, roles.map((r) => r.id))]);
-      const asked = [...new Set(request.body.organizeIds)].filter((id) => organizes.byId.has(id));
+      const asked = [...new Set(request.body.organizeIds)].filter((id) => organizes.byId.has(id) && organizeVisible(scope, id));
       const nodes = asked.map((id) => organizeNode(organizes, id, roles.filter((r) => Number(r.globalMark) === 0 && roleOrganizes.get(r.id)?.includes(id)), organizes.pathName(id)));
       return ok({ list: [globalGroup(roles, request.t('role.global')), ...nodes] });
     },

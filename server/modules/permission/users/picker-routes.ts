@@ -7,12 +7,14 @@ import { subtreeIds } from '../../../auth/org-tree';
 import { Envelope, PagedEnvelope, ok } from '../../../http/envelope';
 import { byAccount, inOrganizes, never, pageOf, pagination, related, userOptions, withKeyword } from './read';
 import { tags } from './manage-routes';
-import { pickerTree, USER_ICON } from './org-nodes';
+import { pickerLevel, pickerTree, USER_ICON } from './org-nodes';
 import {
   ByPositionQuery, ByRoleQuery, ConditionBody, IdParams, IdsBody, KeywordBody, NodeKeywordBody, OrganizationQuery, PageQuery, PickerNode, UserSearchQuery, SELECTED_MAX, SelectedIdsBody, SelectedItem, UserOption,
 } from './schemas';
 import { organizeVisible, pickerScope, scopeList, type PickerScope } from './visibility';
 import { idList } from './write';
+import { visibleGroupIds, visibleRoles } from '../lookup-scope';
+import { organizeIdsOfRoles } from '../role/repository';
 
 const signedIn = { access: 'signedIn' as const };
 const PICKER_LIMIT = 200;
@@ -71,7 +73,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       const rows = await withKeyword(visibleUsers(db, scope), keyword).selectAll('baseUser').orderBy('baseUser.account').limit(PICKER_LIMIT).execute();
       return (await userOptions(db, rows)).map((u) => ({ id: u.id, parentId: '0', fullName: u.fullName, type: 'user', icon: USER_ICON, headIcon: u.headIcon, organize: u.organize, hasChildren: false, isLeaf: true, children: [] }));
     }
-    return (await pickerTree(db, scope)).level(organizeId);
+    return pickerLevel(db, scope, organizeId);
   }
 
   app.get(
@@ -203,7 +205,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       { config: signedIn, schema: { tags, summary, body: SelectedIdsBody, response: { 200: Envelope(Type.Object({ list: Type.Array(SelectedItem) })) } } },
       async (request) => {
         const raw = (idList(request.body.userId) ?? idList(request.body.ids) ?? []).slice(0, SELECTED_MAX);
-        return ok({ list: await selectedItems(db, await scopeOf(db, request), raw) });
+        return ok({ list: await selectedItems(db, await scopeOf(db, request), principalOf(request).user.id, raw) });
       },
     );
   }
@@ -212,23 +214,32 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
 /**
  * Names of selected picker items. An id may carry its type ('id--role', widgets.md 3); without
  * one, the tables are asked in the order user, organisation, position, role, group. Items
- * outside the caller's scope are left out, as unknown ids are.
+ * outside the caller's scope (server/modules/permission/lookup-scope.ts) are left out, as unknown
+ * ids are, so a caller sees a blank, never the name.
  */
-async function selectedItems(db: Db, scope: PickerScope, raw: string[]) {
+async function selectedItems(db: Db, scope: PickerScope, callerId: string, raw: string[]) {
   const parsed = raw.map((value) => {
     const at = value.lastIndexOf('--');
     return at > 0 ? { id: value.slice(0, at), type: value.slice(at + 2) } : { id: value, type: '' };
   });
-  const ids = [...new Set(parsed.map((p) => p.id))];
-  if (ids.length === 0) return [];
-  const users = new Map((await visibleUsers(db, scope).selectAll('baseUser').where('baseUser.id', 'in', ids).execute()).map((u) => [u.id, u]));
-  const userViews = new Map((await userOptions(db, [...users.values()])).map((u) => [u.id, u]));
-  const orgs = new Map((await db.selectFrom('baseOrganize').select(['id', 'fullName', 'category']).where('id', 'in', ids).execute()).filter((o) => organizeVisible(scope, o.id)).map((o) => [o.id, o]));
-  const positions = new Map(
-    (await db.selectFrom('basePosition').select(['id', 'fullName', 'organizeId']).where('id', 'in', ids).execute()).filter((p) => organizeVisible(scope, p.organizeId)).map((p) => [p.id, p]),
+  if (parsed.length === 0) return [];
+  // Each table is asked only for the ids that may be of its type (untyped ids: every table).
+  const idsOf = (...types: string[]) => [...new Set(parsed.filter((p) => !p.type || types.includes(p.type)).map((p) => p.id))];
+  const inTable = async <R,>(ids: string[], read: (ids: string[]) => Promise<R[]>) => (ids.length ? read(ids) : []);
+  const userRows = await inTable(idsOf('user'), (ids) =>
+    visibleUsers(db, scope).select(['baseUser.id', 'baseUser.account', 'baseUser.realName', 'baseUser.headIcon', 'baseUser.organizeId', 'baseUser.positionId']).where('baseUser.id', 'in', ids).execute(),
   );
-  const roles = new Map((await db.selectFrom('baseRole').select(['id', 'fullName']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
-  const groups = new Map((await db.selectFrom('baseGroup').select(['id', 'fullName']).where('id', 'in', ids).execute()).map((g) => [g.id, g]));
+  const userViews = new Map((await userOptions(db, userRows)).map((u) => [u.id, u]));
+  const orgRows = await inTable(idsOf('company', 'department', 'organize'), (ids) => db.selectFrom('baseOrganize').select(['id', 'fullName', 'category']).where('id', 'in', ids).execute());
+  const orgs = new Map(orgRows.filter((o) => organizeVisible(scope, o.id)).map((o) => [o.id, o]));
+  const positionRows = await inTable(idsOf('position'), (ids) => db.selectFrom('basePosition').select(['id', 'fullName', 'organizeId']).where('id', 'in', ids).execute());
+  const positions = new Map(positionRows.filter((p) => organizeVisible(scope, p.organizeId)).map((p) => [p.id, p]));
+  const roleRows = await inTable(idsOf('role'), (ids) => db.selectFrom('baseRole').select(['id', 'fullName', 'globalMark']).where('id', 'in', ids).execute());
+  const roleOrganizes = scope.organizeIds ? await organizeIdsOfRoles(db, roleRows.map((r) => r.id)) : new Map<string, string[]>();
+  const roles = new Map(visibleRoles(scope, roleRows, roleOrganizes).map((r) => [r.id, r]));
+  const groupRows = await inTable(idsOf('group'), (ids) => db.selectFrom('baseGroup').select(['id', 'fullName']).where('id', 'in', ids).execute());
+  const groupIds = groupRows.length ? await visibleGroupIds(db, scope, callerId) : null;
+  const groups = new Map(groupRows.filter((g) => !groupIds || groupIds.has(g.id)).map((g) => [g.id, g]));
   const items: Static<typeof SelectedItem>[] = [];
   for (const { id, type } of parsed) {
     const user = userViews.get(id);

@@ -165,21 +165,18 @@ export const never = () => sql<boolean>`1 = 0`;
 
 type UserQuery = SelectQueryBuilder<Database, 'baseUser', object>;
 
-/** Users with a membership (major or related) in one of the organisations. */
+/**
+ * Users with a membership (major or related) in one of the organisations. The related members
+ * are one uncorrelated set (the relation index by object), read once, not a probe per user:
+ * a scoped picker search walks every user (bench/pickers.ts).
+ */
 export function inOrganizes(organizeIds: readonly string[]) {
   return (eb: ExpressionBuilder<Database, 'baseUser'>) =>
     organizeIds.length === 0
       ? never()
       : eb.or([
           eb('baseUser.organizeId', 'in', organizeIds),
-          eb.exists(
-            eb
-              .selectFrom('baseUserRelation as r')
-              .select('r.id')
-              .whereRef('r.userId', '=', 'baseUser.id')
-              .where('r.objectType', '=', 'Organize')
-              .where('r.objectId', 'in', organizeIds),
-          ),
+          eb('baseUser.id', 'in', eb.selectFrom('baseUserRelation as r').select('r.userId').where('r.objectType', '=', 'Organize').where('r.objectId', 'in', organizeIds)),
         ]);
 }
 
@@ -216,14 +213,20 @@ export function withKeyword(query: UserQuery, keyword: string | undefined): User
   );
 }
 
-/** One page of a user query (ordered by the caller) and the total. */
+/**
+ * One page of a user query (ordered by the caller) and the total, asked together: on PostgreSQL
+ * they run on two pooled connections at once (a keyword search scans the users in each; a
+ * picker's search waited for both in turn, bench/pickers.ts); SQLite takes them in turn anyway.
+ */
 export async function pageOf(query: UserQuery, currentPage: number, pageSize: number, order: (q: UserQuery) => UserQuery = byAccount) {
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await order(query)
-    .selectAll('baseUser')
-    .limit(pageSize)
-    .offset((currentPage - 1) * pageSize)
-    .execute();
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    order(query)
+      .selectAll('baseUser')
+      .limit(pageSize)
+      .offset((currentPage - 1) * pageSize)
+      .execute(),
+  ]);
   return { rows, total: Number(total) };
 }
 
