@@ -1,6 +1,7 @@
 import { ALL_KINDS, isFieldKind, type FieldKind } from '../runtime/kinds';
 import type { FieldRegistry, FieldRenderer } from './types';
 import { alertRenderer } from './fields/alert';
+import { autoCompleteRenderer } from './fields/autoComplete';
 import { billRuleRenderer } from './fields/billRule';
 import { buttonRenderer } from './fields/button';
 import { cascaderRenderer } from './fields/cascader';
@@ -88,7 +89,7 @@ export function createFieldRegistry(): FieldRegistry {
     areaSelect: areaSelectRenderer,
     popupSelect: popupSelectRenderer,
     popupTableSelect: popupTableSelectRenderer,
-    autoComplete: pendingRenderer('autoComplete'),
+    autoComplete: autoCompleteRenderer,
     relationForm: relationFormRenderer,
     relationFormAttr: relationFormAttrRenderer,
     popupAttr: popupAttrRenderer,

@@ -61,6 +61,12 @@ describe('popup select and related form', () => {
     await expect.poll(() => supplier.inputValue()).toBe('华南煤炭供应');
     await expect.poll(() => formItem(page, 'supplierCity').locator('input').inputValue()).toBe('广州');
 
+    // the contact: free text with suggestions from the same interface (autoComplete)
+    const contact = formItem(page, 'supplierContact').locator('input');
+    await contact.fill('李');
+    await page.getByRole('option', { name: '李经理', exact: true }).click();
+    await expect.poll(() => contact.inputValue()).toBe('李经理');
+
     // the warehouse: a record of another model
     await formItem(page, 'warehouse').locator('input[data-popup-input]').click();
     const records = page.getByRole('dialog', { name: '选择数据' });
@@ -78,7 +84,7 @@ describe('popup select and related form', () => {
     await expect.poll(() => cell(row, 'warehouse').textContent()).toBe('浦东一号仓');
 
     const stored = await e2e.server.database.db.selectFrom('visualdevRecord').select('data').where('modelId', '=', 'demo-inbound').executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.data)).toMatchObject({ supplier: 'sup-02', warehouse: warehouseId, warehouseCode: 'WH.E2E' });
+    expect(JSON.parse(stored.data)).toMatchObject({ supplier: 'sup-02', supplierContact: '李经理', warehouse: warehouseId, warehouseCode: 'WH.E2E' });
 
     await row.locator('[data-button="btn_detail"]').click();
     const detail = page.getByRole('dialog', { name: '详情' });
