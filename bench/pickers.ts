@@ -33,7 +33,8 @@ import { releasedModel } from '../server/modules/visualdev/model-store';
 import { insertRecords } from '../server/modules/visualdev/record-store';
 import { RefNameBatcher } from '../src/renderers/fields/shared/pickers/names';
 import { fetchNames } from '../src/renderers/fields/shared/pickers/calls';
-import type { DataProvider } from '../src/renderers/data/provider';
+import { createPartialDataProvider, type DataProvider } from '../src/renderers/data/provider';
+import { lookupBatcher } from '../src/renderers/data/popup-lookup';
 import type { RefKind } from '../src/runtime/kinds';
 import { login } from '../tests/api/oauth-client';
 import type { TestServer } from '../tests/helpers/server';
@@ -256,9 +257,24 @@ try {
   await batcher.settled();
   const namesMs = performance.now() - start;
   const followersNamed = records.every((r) => (r.followers as string[]).every((id) => batcher.name('user' as RefKind, id) || list.refs.user?.[id]));
-  // a related cell has a name only if some reply named its record (refs of any kind)
-  const relatedNamed = records.filter((r) => Object.values(list.refs ?? {}).some((names) => names[r.related as string])).length;
-  missing.related = records.length - relatedNamed;
+  // related cells: the front end's own lookup (src/renderers/data/popup-lookup.ts), every cell asking in one render
+  let relationCalls = 0;
+  const relationProvider = createPartialDataProvider({
+    relationByIds: async (modelId, field, ids) => {
+      relationCalls += 1;
+      return (await call(token, 'POST', `/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Relation/${encodeURIComponent(field)}/InfoByIds`, { ids })) as never;
+    },
+  });
+  const lookups = lookupBatcher(relationProvider, 'zh-CN');
+  const source = { kind: 'relation' as const, modelId: 'bench-names', field: 'related' };
+  const relatedStart = performance.now();
+  for (const record of records) lookups.rows(source, [record.related as string]);
+  await new Promise<void>((resolve) => {
+    const stop = lookups.subscribe(() => (stop(), resolve()));
+  });
+  const relatedMs = performance.now() - relatedStart;
+  const named = lookups.rows(source, records.map((r) => r.related as string));
+  missing.related = records.filter((r) => !named.get(r.related as string)?.goodsName).length;
   // the names call again, warm (the first call of a route also compiles its schemas)
   const namesCall = await timed(async () => void (await call(token, 'POST', '/api/permission/Users/getSelectedList', { ids: askedIds })));
   console.log(`getSelectedList of ${askedIds.length} typed ids, warm: median ${namesCall.median.toFixed(1)} ms, p95 ${namesCall.p95.toFixed(1)} ms, server CPU ${namesCall.cpu.toFixed(1)} ms`);
@@ -273,7 +289,7 @@ try {
   });
   rows.push({
     case: `list of 1,000 records, ${label}: related-form column named`, target: 'one batched request',
-    measured: `${missing.related} of ${records.length} cells hold the related record's id with no name: no relation-form list cell nor lookup by ids yet (item 4)`, met: missing.related === 0 ? 'met' : 'missed',
+    measured: `${relationCalls} request (Relation/related/InfoByIds) for the ${records.length} cells, ${relatedMs.toFixed(0)} ms; cells left without a name: ${missing.related}`, met: missing.related === 0 && relationCalls === 1 ? 'met' : 'missed',
   });
 } finally {
   await server.stop();
