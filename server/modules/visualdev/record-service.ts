@@ -6,6 +6,7 @@ import type { VisualdevRecordRow } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
 import { type InterfaceValues, optionSourceProblems, prefetchInterfaceValues } from './option-sources';
 import { relationProblems } from './relation-checks';
+import { pickerProblems } from './picker-checks';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
@@ -180,7 +181,8 @@ async function validateOrRefuse(
   };
   let errors: FieldError[] = recordValidator(locale).validate(model, data, mode);
   const checked = new Set(errors.map((e) => e.field));
-  const references = [...(await optionSourceProblems(db, model, data, locale, interfaceValues, stored)), ...(await relationProblems(db, model, data, locale, principal, stored))];
+  const references = [...(await optionSourceProblems(db, model, data, locale, interfaceValues, stored)), ...(await relationProblems(db, model, data, locale, principal, stored)),
+    ...(await pickerProblems(db, model, data, locale, principal, stored))];
   errors = [...errors, ...references.filter((e) => !checked.has(e.field))].filter((e) => writable(e.field));
   if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
 }
