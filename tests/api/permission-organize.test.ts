@@ -239,24 +239,36 @@ describe('creating, reading, editing and deleting', () => {
 });
 
 describe('pickers', () => {
-  it('Tree: enabled companies only', async () => {
+  it('Tree: enabled companies only, within the caller’s picker scope', async () => {
     await admin.put(`/api/permission/Organize/${ids['customer.south']}/Actions/State`);
-    const tree = await customer.get('/api/permission/Organize/Tree');
+    const tree = await admin.get('/api/permission/Organize/Tree');
     expect(codes(tree.body.data.list)).toEqual(['scm', 'customer.east', { group: ['group.branch'] }]);
     await admin.put(`/api/permission/Organize/${ids['customer.south']}/Actions/State`);
+    // a business customer sees their own company, never the other customer's or the operator's
+    expect(codes((await customer.get('/api/permission/Organize/Tree')).body.data.list)).toEqual(['customer.east']);
+    // staff's scope is a department (运营部): no company of theirs to show
+    expect((await staff.get('/api/permission/Organize/Tree')).body.data.list).toEqual([]);
   });
 
   it('Department/Selector: companies and departments with paths, without the node being edited and its subtree', async () => {
-    const all = await staff.get('/api/permission/Organize/Department/Selector/0');
+    const all = await admin.get('/api/permission/Organize/Department/Selector/0');
     const nodes = flat(all.body.data.list);
     expect(nodes).toHaveLength(await count());
     expect(nodes.find((n) => n.id === ids['scm.operations'])).toMatchObject({
       type: 'department', organize: '供应链管理有限公司/运营部', organizeIds: [ids.scm, ids['scm.operations']], disabled: false, isLeaf: true, hasChildren: false,
     });
     expect(nodes.find((n) => n.id === ids.scm)).toMatchObject({ type: 'company', isLeaf: false, hasChildren: true });
-    const without = flat((await staff.get(`/api/permission/Organize/Department/Selector/${ids['group.sub']}`)).body.data.list).map((n) => n.enCode);
+    const without = flat((await admin.get(`/api/permission/Organize/Department/Selector/${ids['group.sub']}`)).body.data.list).map((n) => n.enCode);
     expect(without).toContain('group');
     for (const gone of ['group.branch', 'group.sub.sales', 'group.sub.sales.north']) expect(without).not.toContain(gone);
+  });
+
+  it('Department/Selector: others see only their picker scope, with the full path as its names', async () => {
+    const mine = flat((await staff.get('/api/permission/Organize/Department/Selector/0')).body.data.list);
+    expect(mine.map((n) => n.enCode)).toEqual(['scm.operations']);
+    expect(mine[0]).toMatchObject({ organize: '供应链管理有限公司/运营部' });
+    expect(codes((await customer.get('/api/permission/Organize/Department/Selector/0')).body.data.list)).toEqual(['customer.east']);
+    expect((await customer.get(`/api/permission/Organize/Department/Selector/${ids['customer.east']}`)).body.data.list).toEqual([]);
   });
 
   it('SelectorByAuth: administrators see every organisation, others their own organisations and below', async () => {

@@ -173,3 +173,41 @@ describe('related form: the picker calls', () => {
     expect(JSON.parse(got.body.data.data)).toMatchObject({ wh: bRecords[1], whCode: 'W2' });
   });
 });
+
+describe('related form: the save check', () => {
+  const save = (who: ReturnType<typeof client>, data: Record<string, unknown>) => who.post(`/api/visualdev/OnlineDev/${modelA}`, { data: JSON.stringify(data) });
+  const count = async () => Number((await server.database.db.selectFrom('visualdevRecord').select((eb) => eb.fn.countAll().as('n')).where('modelId', '=', modelA).executeTakeFirstOrThrow()).n);
+
+  it('stores a record its picker offers and refuses a forged or foreign id on its field, in the caller’s language, writing nothing', async () => {
+    const calls = client(server.url, clerk.token);
+    expect((await save(calls, { wh: bRecords[0] })).body.code).toBe(200);
+    const before = await count();
+    const forged = await save(calls, { wh: 'forged-id', note: 'x' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.data.errors).toEqual([{ field: 'wh', message: '仓库的值不是可关联的记录' }]);
+    // a record of another model is not a record of the field's model
+    expect((await save(calls, { wh: judgedRecords[0] })).body.data.errors).toEqual([{ field: 'wh', message: '仓库的值不是可关联的记录' }]);
+    expect((await save(client(server.url, clerk.token, 'en'), { wh: 'forged-id' })).body.data.errors[0].message).toBe('The value of 仓库 is not a record that may be related');
+    expect((await save(client(server.url, clerk.token, 'zh-TW'), { wh: 'forged-id' })).body.data.errors[0].message).toBe('仓库的值不是可關聯的記錄');
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps to the related model’s data scope: only the records the caller’s scheme there allows', async () => {
+    // the picker test above granted the clerk judgedB with a scheme allowing 二号仓 only
+    const calls = client(server.url, clerk.token);
+    expect((await save(calls, { judged: judgedRecords[1] })).body.code).toBe(200);
+    const outside = await save(calls, { judged: judgedRecords[0] });
+    expect(outside.body.data.errors).toEqual([{ field: 'judged', message: '受控仓库的值不是可关联的记录' }]);
+    expect((await save(admin, { judged: judgedRecords[0] })).body.code).toBe(200);
+  });
+
+  it('checks an update when the value changes, and leaves the stored record as it was when refused', async () => {
+    const calls = client(server.url, clerk.token);
+    const id = (await save(calls, { wh: bRecords[2], note: 'a' })).body.data.id as string;
+    expect((await calls.put(`/api/visualdev/OnlineDev/${modelA}/${id}`, { data: JSON.stringify({ wh: bRecords[2], note: 'b' }) })).body.code).toBe(200);
+    const changed = await calls.put(`/api/visualdev/OnlineDev/${modelA}/${id}`, { data: JSON.stringify({ wh: 'forged-id', note: 'c' }) });
+    expect(changed.status).toBe(400);
+    const stored = await server.database.db.selectFrom('visualdevRecord').select('data').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.data)).toMatchObject({ wh: bRecords[2], note: 'b' });
+  });
+});

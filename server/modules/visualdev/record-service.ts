@@ -5,6 +5,8 @@ import { newId } from '../../db/ids';
 import type { VisualdevRecordRow } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
 import { type InterfaceValues, optionSourceProblems, prefetchInterfaceValues } from './option-sources';
+import { relationProblems } from './relation-checks';
+import { pickerProblems } from './picker-checks';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
@@ -170,7 +172,7 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
  * messages are not theirs to fix: a required field they cannot see does not block the save.
  */
 async function validateOrRefuse(
-  db: Db, model: CompiledModel, perms: ModelPermissions, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale, interfaceValues: InterfaceValues,
+  db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale, interfaceValues: InterfaceValues,
   stored: Record<string, unknown> | null = null,
 ) {
   const writable = (key: string) => {
@@ -179,7 +181,9 @@ async function validateOrRefuse(
   };
   let errors: FieldError[] = recordValidator(locale).validate(model, data, mode);
   const checked = new Set(errors.map((e) => e.field));
-  errors = [...errors, ...(await optionSourceProblems(db, model, data, locale, interfaceValues, stored)).filter((e) => !checked.has(e.field))].filter((e) => writable(e.field));
+  const references = [...(await optionSourceProblems(db, model, data, locale, interfaceValues, stored)), ...(await relationProblems(db, model, data, locale, principal, stored)),
+    ...(await pickerProblems(db, model, data, locale, principal, stored))];
+  errors = [...errors, ...references.filter((e) => !checked.has(e.field))].filter((e) => writable(e.field));
   if (errors.length) throw refuse('visualdev.recordInvalid', { detail: errors.map((e) => e.message).join('；') }, { errors });
 }
 
@@ -205,7 +209,7 @@ async function checkParent(db: Db, model: CompiledModel, perms: ModelPermissions
 
 export async function createRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, locale: Locale, interfaceValues: InterfaceValues, actor: AuditActor): Promise<string> {
   const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
-  await validateOrRefuse(db, model, perms, data, 'create', locale, interfaceValues);
+  await validateOrRefuse(db, model, perms, principal, data, 'create', locale, interfaceValues);
   await checkParent(db, model, perms, null, data);
   const id = newId();
   await db.transaction().execute(async (trx) => {
@@ -235,7 +239,7 @@ export async function updateRecordData(db: Db, model: CompiledModel, perms: Mode
     const { row, data: stored } = await loadRecord(trx, model, id, perms);
     const { data, now } = await composeRecord(trx, model, perms, principal, input, stored);
     await assignSerialNumbers(trx, model, data, stored, locale);
-    await validateOrRefuse(trx, model, perms, data, 'update', locale, interfaceValues, stored);
+    await validateOrRefuse(trx, model, perms, principal, data, 'update', locale, interfaceValues, stored);
     await checkParent(trx, model, perms, id, data);
     await updateRecord(trx, model, { ...row, data: JSON.stringify(data), modifiedBy: principal.user.id, modifiedAt: now });
     await audit(trx, actor, { entity: 'record', entityId: id, action: 'update', before: stored, after: data, name: model.fullName });

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Principal } from '../../auth/principal';
-import { EMPTY_SCOPE } from '../../auth/data-scope';
 import { principalOf } from '../../auth/access';
 import type { Db, Dialect } from '../../db';
 import { Envelope, PagedEnvelope, ok, CurrentPage } from '../../http/envelope';
-import { AppError, refuse } from '../../http/errors';
-import { ReplyCode } from '../../../src/runtime/codes';
+import { refuse } from '../../http/errors';
 import type { Locale } from '../../../src/runtime/i18n';
 import type { CompiledField, CompiledModel } from '../../../src/runtime/model/compiled';
 import { popupConfigOf, relationReady } from '../../../src/runtime/popup-select';
-import { grantedMenusOf, modelPermissionsOf } from './model-permissions';
+import { modelPermissionsOf } from './model-permissions';
+import { relationTargetScope } from './relation-checks';
 import { releasedModel } from './model-store';
 import { formatRecords } from './record-format';
-import { scopeSqlOf, type ScopeSql } from './record-scope';
 import { indexedFields, listRecords } from './record-store';
 
 /**
@@ -54,18 +52,6 @@ function shownColumns(model: CompiledModel, field: CompiledField, target: Compil
   return [...wanted].filter((c) => c && target.form.fields[c]?.stores);
 }
 
-/** B's data scope for the caller: theirs when B judges data and they hold a grant on B, none without one; everything when B does not judge data. */
-function targetScope(principal: Principal, target: CompiledModel): ScopeSql | null {
-  if (!target.usePermission.data || principal.isAdministrator) return null;
-  try {
-    grantedMenusOf(principal, target.id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === ReplyCode.forbidden) return scopeSqlOf(target.id, EMPTY_SCOPE, indexedFields(target));
-    throw error;
-  }
-  return modelPermissionsOf(principal, target).scopeSql ?? null;
-}
-
 export const relationRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect }> = async (app, { db, dialect }) => {
   const signedIn = { access: 'signedIn' as const };
 
@@ -74,7 +60,7 @@ export const relationRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialec
     modelPermissionsOf(principal, model); // 403 without a grant on A's page
     const field = relationFieldOf(model, key);
     const target = await releasedModel(db, popupConfigOf(field.props, true).modelId, locale);
-    return { target, columns: shownColumns(model, field, target), scope: targetScope(principal, target) };
+    return { target, columns: shownColumns(model, field, target), scope: relationTargetScope(principal, target) };
   }
 
   const shaped = async (target: CompiledModel, rows: { id: string; data: string }[], columns: string[], locale: Locale) => {

@@ -5,6 +5,8 @@ import { AppError } from '../../../http/errors';
 import { EmptyEnvelope, Envelope, done, ok } from '../../../http/envelope';
 import { ReplyCode } from '../../../../src/runtime/codes';
 import { IdParams } from '../entity-form';
+import { lookupScope } from '../lookup-scope';
+import { organizeVisible } from '../users/visibility';
 import { pickable, withoutSubtree } from './access';
 import { findOrganize, listOrganizes } from './repository';
 import { PickerList, manage, organizeInfo, pick, tags } from './routes';
@@ -28,14 +30,14 @@ export const departmentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
       config: pick,
       schema: {
         tags,
-        summary: "Companies and departments as one tree (companies are folders), without {id} and its subtree ('0': exclude nothing)",
+        summary: "Companies and departments as one tree (companies are folders), without {id} and its subtree ('0': exclude nothing); only organisations the caller may see (administrators: all; others: their picker scope)",
         params: IdParams,
         response: { 200: PickerList },
       },
     },
     async (request) => {
-      const all = await listOrganizes(db);
-      return ok({ list: pickerTree(all, withoutSubtree(all, request.params.id)) });
+      const [all, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
+      return ok({ list: pickerTree(all, withoutSubtree(all, request.params.id).filter((o) => organizeVisible(scope, o.id))) });
     },
   );
 

@@ -54,10 +54,10 @@ export const organizeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
 
   app.get(
     '/Organize/Tree',
-    { config: pick, schema: { tags, summary: 'The company tree (enabled companies only, no departments), for pickers and the cached company tree', response: { 200: PickerList } } },
-    async () => {
-      const all = await listOrganizes(db);
-      return ok({ list: pickerTree(all, all.filter((o) => o.category === 'company' && Number(o.enabledMark) === 1)) });
+    { config: pick, schema: { tags, summary: 'The company tree (enabled companies only, no departments), for pickers and the cached company tree; only companies the caller may see (administrators: all; others: their picker scope)', response: { 200: PickerList } } },
+    async (request) => {
+      const [all, scope] = await Promise.all([listOrganizes(db), lookupScope(db, request)]);
+      return ok({ list: pickerTree(all, all.filter((o) => o.category === 'company' && Number(o.enabledMark) === 1 && organizeVisible(scope, o.id))) });
     },
   );
 
