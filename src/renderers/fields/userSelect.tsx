@@ -1,6 +1,8 @@
 import { pickerRenderer } from './shared/pickers/Picker';
 import { restricted, userLeft } from './shared/pickers/UserLeft';
 import type { MessageKey } from '../../runtime/i18n';
+import type { DataProvider } from '../data/provider';
+import { fetchFirstPage } from './shared/pickers/userFirstPage';
 
 /**
  * The user picker's tabs (widgets spec 2.1): in mode 'all' 全部数据, 当前组织, 我的下属, and
@@ -17,5 +19,8 @@ export function userTabs(props: Record<string, unknown>): { value: string; label
   ];
 }
 
+/** Mode 'all' opens on 全部数据's tree: its first page is asked as the field is pressed. */
+export const prefetchUsers = (data: DataProvider, props: Record<string, unknown>) => (restricted(props) ? undefined : fetchFirstPage(data));
+
 /** 用户选择: a user (or several when multiple); the value is the user's id, as the runtime definition stores it. */
-export const userSelectRenderer = pickerRenderer<'userSelect'>({ titleKey: 'pickers.title.user', tabs: userTabs, Left: userLeft(false) });
+export const userSelectRenderer = pickerRenderer<'userSelect'>({ titleKey: 'pickers.title.user', tabs: userTabs, Left: userLeft(false), prefetch: prefetchUsers });

@@ -24,6 +24,9 @@ export interface PickerDialogProps {
   children: ReactNode;
 }
 
+/** The dialog shows at once: an opening fade only delays the first page (bench/pickers-browser.ts). */
+const NO_TRANSITION = { duration: 0 };
+
 /**
  * The pickers' dialog (800 px): search and a tree or list on the left, '已选' with '清空列表' on the
  * right, Cancel and Confirm below. A backdrop click never closes it; Escape cancels.
@@ -38,7 +41,7 @@ export function PickerDialog(props: PickerDialogProps) {
     props.onTab?.(value);
   };
   return (
-    <Modal opened={props.opened} onClose={props.onCancel} size={props.width ?? 800} title={props.title} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('pickers.cancel') }} data-picker-dialog>
+    <Modal opened={props.opened} onClose={props.onCancel} size={props.width ?? 800} title={props.title} closeOnClickOutside={false} transitionProps={NO_TRANSITION} closeButtonProps={{ 'aria-label': t('pickers.cancel') }} data-picker-dialog>
       <Group align="stretch" gap="md" wrap="nowrap">
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           {props.onSearch ? (
