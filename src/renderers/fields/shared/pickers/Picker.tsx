@@ -1,7 +1,7 @@
 import { CloseButton, Pill, PillsInput } from '@mantine/core';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { kindOf, type FieldKind } from '../../../../runtime/kinds';
-import type { MessageKey } from '../../../../runtime/i18n';
+import type { MessageKey, MessageParams } from '../../../../runtime/i18n';
 import type { DataProvider } from '../../../data/provider';
 import { useDataProvider } from '../../../data/provider';
 import { useRT } from '../../../i18n';
@@ -42,6 +42,10 @@ export interface PickerConfig {
    * instead of after it (the user picker's first page, bench/pickers-browser.ts).
    */
   prefetch?(data: DataProvider, props: Record<string, unknown>): unknown;
+  /** A variant's dialog: its width, and whether the '已选' pane is left out (the person picker, 450 px). */
+  dialog?(props: Record<string, unknown>): { width?: number; noSelectedPane?: boolean } | undefined;
+  /** Why a confirm is refused (the person picker without a choice); null lets it through. */
+  confirmError?(draft: readonly PickedItem[], props: Record<string, unknown>): { key: MessageKey; params?: MessageParams } | null;
 }
 
 const isBlank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -72,6 +76,7 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
   const setDraft = (next: readonly PickedItem[] | ((d: readonly PickedItem[]) => readonly PickedItem[])) =>
     setDialog((s) => ({ ...s, draft: typeof next === 'function' ? next(s.draft) : next }));
   const setKeyword = (k: string) => setDialog((s) => ({ ...s, keyword: k }));
+  const variant = config.dialog?.(field.props);
   const tabs = typeof config.tabs === 'function' ? config.tabs(field.props) : config.tabs;
   const [tab, setTab] = useState(tabs?.[0]?.value ?? '');
   const [notice, setNotice] = useState<string | null>(null);
@@ -93,6 +98,8 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
   };
   const emit = (next: readonly PickedItem[]) => onChange(valueOf(next, { multiple }, empty));
   const confirm = () => {
+    const refused = config.confirmError?.(draft, field.props);
+    if (refused) return setNotice(t(refused.key, refused.params));
     emit(draft);
     prefetched.current = undefined;
     setDialog(confirmDialog);
@@ -137,6 +144,8 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
         <PickerDialog
           title={title}
           opened={open}
+          width={variant?.width}
+          noSelectedPane={variant?.noSelectedPane}
           draft={draft}
           onRemove={(key) => setDraft(removeItem(draft, key))}
           onClearAll={() => setDraft([])}

@@ -8,6 +8,8 @@ export interface PickerDialogProps {
   title: string;
   opened: boolean;
   width?: number;
+  /** Leaves out the '已选' pane (narrow variants mark the chosen in the tree instead). */
+  noSelectedPane?: boolean;
   draft: readonly PickedItem[];
   onRemove(key: string): void;
   onClearAll(): void;
@@ -80,6 +82,7 @@ export function PickerDialog(props: PickerDialogProps) {
             {props.children}
           </ScrollArea>
         </Stack>
+        {props.noSelectedPane ? null : (
         <Stack gap="xs" style={{ width: 280, borderLeft: '1px solid var(--mantine-color-gray-3)', paddingLeft: 12 }} data-picker-selected>
           <Group justify="space-between">
             <Text fw={600} size="sm">
@@ -104,6 +107,7 @@ export function PickerDialog(props: PickerDialogProps) {
             </Stack>
           </ScrollArea>
         </Stack>
+        )}
       </Group>
       {props.notice ? (
         <Text c="red" size="sm" mt="xs" role="alert">

@@ -43,7 +43,8 @@ export function conditionOf(props: Record<string, unknown>): Record<string, stri
   }
 }
 
-export const restricted = (props: Record<string, unknown>) => typeof props.selectType === 'string' && props.selectType !== 'all' && props.selectType !== '';
+/** Modes limited to listed ids; 'approver' is the person picker over everyone (approver.ts). */
+export const restricted = (props: Record<string, unknown>) => typeof props.selectType === 'string' && !['all', '', 'approver'].includes(props.selectType);
 
 /**
  * A paged list (page size 20): the next page loads within 200 px of the bottom unless loading or
@@ -102,7 +103,8 @@ function ItemButton({ node, chosen, onPick, selectable }: { node: PickerNode; ch
 
 /** The left pane of the user pickers; `typed`: stored ids carry their type ('id--type', usersSelect). */
 export function userLeft(typed: boolean) {
-  return function UserLeft({ data, props, multiple, draft, onPick, keyword, tab, prefetched }: LeftPaneProps) {
+  return function UserLeft({ data, props, multiple, draft, onPick, keyword, tab: shownTab, prefetched }: LeftPaneProps) {
+    const tab = shownTab || 'all'; // no tabs (the person picker): 全部数据
     const t = useRT();
     const keys = new Set(draft.map((d) => d.key));
     const itemOf = (node: PickerNode): PickedItem => {
