@@ -1,8 +1,8 @@
 /**
  * The user picker's first page in Chromium (issue 12, item 10): the front end built with Vite,
  * the server in this process (SQLite) with 10,000 users inserted in bulk under 20 departments of
- * 运营部; as administrator on 客户订单 (demo-order), from the click on 业务员 until the dialog
- * shows the first root opened (its departments drawn), median of RUNS openings. The server part of
+ * 运营部; as administrator on 客户订单 (demo-order), from the press on 业务员 (pointerdown, in the
+ * page's clock) until the frame that shows the first root opened (运营部 drawn), median of RUNS openings. The server part of
  * the same calls is in bench/pickers.ts.
  *
  *   node --import tsx bench/pickers-browser.ts [--runs 10]
@@ -37,46 +37,67 @@ try {
   const token = await tokenFor(db, 'admin');
   const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
   await context.addInitScript((t) => localStorage.setItem('scp_token', t), token);
+  await context.addInitScript(() => addEventListener('pointerdown', () => ((window as unknown as { __pressedAt: number }).__pressedAt = performance.now()), true));
   const page = await context.newPage();
   await page.goto('/business/customerOrder');
   await page.locator('table.scp-model-list').waitFor();
   await page.locator('[data-button="btn_add"]').click();
   const field = page.locator('.scp-model-form [data-field-key="salesman"] [data-picker-field]');
   await field.waitFor();
-  const times: number[] = [];
-  const steps: Record<string, number[]> = { dialog: [], roots: [], firstCallSent: [], firstCallAnswered: [], secondCallSent: [], secondCallAnswered: [] };
-  let start = 0;
-  let calls: number[] = [];
-  page.on('request', (r) => r.url().includes('getOrganization') && calls.push(Date.now() - start));
-  page.on('requestfinished', (r) => r.url().includes('getOrganization') && calls.push(Date.now() - start));
+  // Times in the page's own clock, from the press (pointerdown) on the field: Playwright's click
+  // first checks the field is visible and stable (two frames or more on a loaded machine), which is
+  // not the page's time; the old outer measurement (from the call to click()) is kept beside it.
+  const outer: number[] = [];
+  const steps: Record<string, number[]> = { dialog: [], drawn: [], firstCallSent: [], firstCallAnswered: [], secondCallSent: [], secondCallAnswered: [] };
+  let cold = NaN; // the session's first opening: the first root's id is not known yet, its level is asked after the top
   for (let i = 0; i < RUNS + 2; i++) {
     const dialog = page.getByRole('dialog', { name: '选择用户' });
-    calls = [];
-    start = Date.now();
+    await page.evaluate(() => {
+      performance.clearResourceTimings();
+      delete (window as unknown as { __dialogAt?: number }).__dialogAt;
+    });
+    // checked every frame, just before it is painted: the first root's level (运营部) drawn in the dialog
+    const drawn = page.waitForFunction(
+      () => {
+        const d = document.querySelector('[data-picker-dialog] [data-picker-left], .mantine-Modal-content [data-picker-left]');
+        const w = window as unknown as { __dialogAt?: number };
+        if (d && w.__dialogAt === undefined) w.__dialogAt = performance.now(); // the first frame with the dialog
+        const hit = d && [...d.querySelectorAll('button')].some((b) => b.textContent === '运营部');
+        return hit ? performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf' },
+    );
+    const start = Date.now();
     await field.click();
-    await dialog.waitFor();
-    const dialogAt = Date.now() - start;
-    await dialog.getByText('供应链管理有限公司', { exact: true }).first().waitFor();
-    const rootsAt = Date.now() - start;
-    // the first root (供应链管理有限公司) opened: its departments drawn
-    await dialog.getByText('运营部', { exact: true }).waitFor();
+    const drawnAt = (await (await drawn).jsonValue()) as number;
+    const outerAt = Date.now() - start;
+    const { pressedAt, dialogAt, calls } = await page.evaluate(() => ({
+      pressedAt: (window as unknown as { __pressedAt: number }).__pressedAt,
+      dialogAt: (window as unknown as { __dialogAt: number }).__dialogAt,
+      calls: performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('getOrganization'))
+        .map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd]),
+    }));
+    if (i === 0) cold = Math.round(drawnAt - pressedAt);
     if (i >= 2) {
-      times.push(Date.now() - start);
-      steps.dialog!.push(dialogAt);
-      steps.roots!.push(rootsAt);
-      const [a, b, c, d] = calls;
-      steps.firstCallSent!.push(a ?? NaN);
-      steps.firstCallAnswered!.push(b ?? NaN);
-      steps.secondCallSent!.push(c ?? NaN);
-      steps.secondCallAnswered!.push(d ?? NaN);
+      outer.push(outerAt);
+      steps.dialog!.push(Math.round(dialogAt - pressedAt));
+      steps.drawn!.push(Math.round(drawnAt - pressedAt));
+      const [a, b] = calls;
+      steps.firstCallSent!.push(Math.round((a?.[0] ?? NaN) - pressedAt));
+      steps.firstCallAnswered!.push(Math.round((a?.[1] ?? NaN) - pressedAt));
+      steps.secondCallSent!.push(Math.round((b?.[0] ?? NaN) - pressedAt));
+      steps.secondCallAnswered!.push(Math.round((b?.[1] ?? NaN) - pressedAt));
     }
     await dialog.locator('button.mantine-Modal-close').click();
     await dialog.waitFor({ state: 'hidden' });
   }
-  times.sort((a, b) => a - b);
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`steps after the click (median ms): ${Object.entries(steps).map(([k, v]) => `${k} ${mid(v)}`).join(', ')}`);
-  console.log(`Chromium, 10,000 users, administrator: click to the first page drawn, median ${times[Math.floor(times.length / 2)]} ms, max ${times.at(-1)} ms (${RUNS} openings after 2; load average ${os.loadavg()[0]!.toFixed(1)})`);
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const mid = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
+  console.log(`steps after the press (median ms, page clock): ${Object.entries(steps).map(([k, v]) => `${k} ${mid(v)}`).join(', ')}`);
+  console.log(`Chromium, 10,000 users, administrator: press to the first page drawn, median ${mid(steps.drawn!)} ms, max ${sorted(steps.drawn!).at(-1)} ms; from Playwright's click() call, median ${mid(outer)} ms; the session's first opening ${cold} ms (${RUNS} openings after 2; load average ${os.loadavg()[0]!.toFixed(1)})`);
 } finally {
   await browser.close();
   await server.close();

@@ -92,6 +92,15 @@ describe('pickers in a generated form', () => {
 
     // 地区: a lazy tree, provinces → cities → districts (level 2: districts are the leaves)
     dialog = await openPicker(page, 'deliveryArea', '省市区');
+    // the keyword box asks the area search: the path to 西城区 opens, its sibling 东城区 is not shown
+    const areaKeyword = dialog.getByRole('textbox', { name: '请输入关键词查询' });
+    await areaKeyword.fill('西城');
+    await areaKeyword.press('Enter');
+    await dialog.getByRole('button', { name: '西城区', exact: true }).first().waitFor();
+    expect(await dialog.getByRole('button', { name: '东城区', exact: true }).count()).toBe(0);
+    await areaKeyword.fill('');
+    await dialog.getByRole('button', { name: '查询', exact: true }).click();
+    await dialog.getByRole('button', { name: '西城区', exact: true }).first().waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: '展开 北京市' }).click();
     const city = dialog.getByRole('button', { name: /^展开 (北京市|市辖区)$/ }).last();
     await city.click();

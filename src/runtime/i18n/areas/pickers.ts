@@ -31,6 +31,8 @@ export const pickersMessages = defineMessages({
     'pickers.tab.system': '系统变量',
     'pickers.currentUser': '当前用户',
     'pickers.duplicatePath': '该地址已选择',
+    'pickers.approver.required': '请选择审批人',
+    'pickers.approver.selectTitle': '请选择{title}',
   },
   'zh-TW': {
     'pickers.title.user': '選擇用戶',
@@ -61,6 +63,8 @@ export const pickersMessages = defineMessages({
     'pickers.tab.system': '系統變量',
     'pickers.currentUser': '當前用戶',
     'pickers.duplicatePath': '該地址已選擇',
+    'pickers.approver.required': '請選擇審批人',
+    'pickers.approver.selectTitle': '請選擇{title}',
   },
   en: {
     'pickers.title.user': 'Select user',
@@ -91,5 +95,7 @@ export const pickersMessages = defineMessages({
     'pickers.tab.system': 'System variables',
     'pickers.currentUser': 'Current user',
     'pickers.duplicatePath': 'This address is already selected',
+    'pickers.approver.required': 'Please select the approver',
+    'pickers.approver.selectTitle': 'Please select {title}',
   },
 });

@@ -1,7 +1,7 @@
 import { CloseButton, Pill, PillsInput } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { kindOf, type FieldKind } from '../../../../runtime/kinds';
-import type { MessageKey } from '../../../../runtime/i18n';
+import type { MessageKey, MessageParams } from '../../../../runtime/i18n';
 import type { DataProvider } from '../../../data/provider';
 import { useDataProvider } from '../../../data/provider';
 import { useRT } from '../../../i18n';
@@ -21,6 +21,8 @@ export interface LeftPaneProps {
   refuse(message: string): void;
   keyword: string;
   tab: string;
+  /** What `PickerConfig.prefetch` started when the field was pressed (its first page, in flight or answered). */
+  prefetched?: unknown;
 }
 
 export interface PickerConfig {
@@ -35,6 +37,15 @@ export interface PickerConfig {
   noSearch?: boolean;
   /** Multiple unless the kind's props say single. */
   multiple?(props: Record<string, unknown>): boolean;
+  /**
+   * Starts the first page's calls when the field is pressed, so they run while the dialog mounts
+   * instead of after it (the user picker's first page, bench/pickers-browser.ts).
+   */
+  prefetch?(data: DataProvider, props: Record<string, unknown>): unknown;
+  /** A variant's dialog: its width, and whether the '已选' pane is left out (the person picker, 450 px). */
+  dialog?(props: Record<string, unknown>): { width?: number; noSelectedPane?: boolean } | undefined;
+  /** Why a confirm is refused (the person picker without a choice); null lets it through. */
+  confirmError?(draft: readonly PickedItem[], props: Record<string, unknown>): { key: MessageKey; params?: MessageParams } | null;
 }
 
 const isBlank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -65,22 +76,32 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
   const setDraft = (next: readonly PickedItem[] | ((d: readonly PickedItem[]) => readonly PickedItem[])) =>
     setDialog((s) => ({ ...s, draft: typeof next === 'function' ? next(s.draft) : next }));
   const setKeyword = (k: string) => setDialog((s) => ({ ...s, keyword: k }));
+  const variant = config.dialog?.(field.props);
   const tabs = typeof config.tabs === 'function' ? config.tabs(field.props) : config.tabs;
   const [tab, setTab] = useState(tabs?.[0]?.value ?? '');
   const [notice, setNotice] = useState<string | null>(null);
   const empty = config.paths ? [] : null;
   const title = t(config.titleKey);
   const locked = disabled || readOnly;
+  // Started on pointerdown (before the click) or on opening; dropped when the dialog closes.
+  const prefetched = useRef<unknown>(undefined);
+  const startPrefetch = () => {
+    if (!locked && config.prefetch && prefetched.current === undefined) prefetched.current = config.prefetch(data, field.props);
+  };
 
   const openDialog = () => {
     if (locked) return;
+    startPrefetch();
     setDialog((s) => opened(s, items)); // preloaded from the value; keyword reset
     setNotice(null);
     setTab(tabs?.[0]?.value ?? '');
   };
   const emit = (next: readonly PickedItem[]) => onChange(valueOf(next, { multiple }, empty));
   const confirm = () => {
+    const refused = config.confirmError?.(draft, field.props);
+    if (refused) return setNotice(t(refused.key, refused.params));
     emit(draft);
+    prefetched.current = undefined;
     setDialog(confirmDialog);
     onBlur?.();
   };
@@ -93,6 +114,7 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
         disabled={disabled}
         pointer={!locked}
         onClick={openDialog}
+        onPointerDown={startPrefetch}
         rightSection={!locked && field.props.clearable !== false && items.length ? <CloseButton size="sm" aria-label={t('pickers.clearValue')} onClick={(e) => { e.stopPropagation(); emit([]); }} /> : null}
         data-picker-field={field.kind}
       >
@@ -122,10 +144,15 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
         <PickerDialog
           title={title}
           opened={open}
+          width={variant?.width}
+          noSelectedPane={variant?.noSelectedPane}
           draft={draft}
           onRemove={(key) => setDraft(removeItem(draft, key))}
           onClearAll={() => setDraft([])}
-          onCancel={() => setDialog(cancelDialog)} // cancel keeps the value as it was
+          onCancel={() => {
+            prefetched.current = undefined;
+            setDialog(cancelDialog); // cancel keeps the value as it was
+          }}
           onConfirm={confirm}
           onSearch={config.noSearch ? undefined : setKeyword}
           tabs={tabs?.map((tb) => ({ value: tb.value, label: t(tb.labelKey) }))}
@@ -143,6 +170,7 @@ function PickerEdit({ field, value, onChange, onBlur, id, disabled, readOnly, er
             draft={draft}
             keyword={keyword}
             tab={tab}
+            prefetched={prefetched.current}
             refuse={setNotice}
             onPick={(item) => {
               setNotice(null);

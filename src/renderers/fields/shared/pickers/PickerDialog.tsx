@@ -8,6 +8,8 @@ export interface PickerDialogProps {
   title: string;
   opened: boolean;
   width?: number;
+  /** Leaves out the '已选' pane (narrow variants mark the chosen in the tree instead). */
+  noSelectedPane?: boolean;
   draft: readonly PickedItem[];
   onRemove(key: string): void;
   onClearAll(): void;
@@ -24,6 +26,9 @@ export interface PickerDialogProps {
   children: ReactNode;
 }
 
+/** The dialog shows at once: an opening fade only delays the first page (bench/pickers-browser.ts). */
+const NO_TRANSITION = { duration: 0 };
+
 /**
  * The pickers' dialog (800 px): search and a tree or list on the left, '已选' with '清空列表' on the
  * right, Cancel and Confirm below. A backdrop click never closes it; Escape cancels.
@@ -38,7 +43,7 @@ export function PickerDialog(props: PickerDialogProps) {
     props.onTab?.(value);
   };
   return (
-    <Modal opened={props.opened} onClose={props.onCancel} size={props.width ?? 800} title={props.title} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('pickers.cancel') }} data-picker-dialog>
+    <Modal opened={props.opened} onClose={props.onCancel} size={props.width ?? 800} title={props.title} closeOnClickOutside={false} transitionProps={NO_TRANSITION} closeButtonProps={{ 'aria-label': t('pickers.cancel') }} data-picker-dialog>
       <Group align="stretch" gap="md" wrap="nowrap">
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           {props.onSearch ? (
@@ -77,6 +82,7 @@ export function PickerDialog(props: PickerDialogProps) {
             {props.children}
           </ScrollArea>
         </Stack>
+        {props.noSelectedPane ? null : (
         <Stack gap="xs" style={{ width: 280, borderLeft: '1px solid var(--mantine-color-gray-3)', paddingLeft: 12 }} data-picker-selected>
           <Group justify="space-between">
             <Text fw={600} size="sm">
@@ -101,6 +107,7 @@ export function PickerDialog(props: PickerDialogProps) {
             </Stack>
           </ScrollArea>
         </Stack>
+        )}
       </Group>
       {props.notice ? (
         <Text c="red" size="sm" mt="xs" role="alert">

@@ -15,6 +15,8 @@ export interface PickerTreeProps {
   chosen(node: PickerNode, path: readonly PickerNode[]): boolean;
   /** Ids expanded at first (the first root, widgets spec 2.1). */
   initiallyExpanded?: readonly string[];
+  /** Children of lazy nodes already fetched (the first root's level, fetched with the top). */
+  preloaded?: ReadonlyMap<string, PickerNode[]>;
 }
 
 /**
@@ -37,7 +39,7 @@ function TreeRow({ node, path, tree }: { node: PickerNode; path: readonly Picker
   const t = useRT();
   const here = [...path, node];
   const [open, setOpen] = useState(() => (tree.initiallyExpanded ?? []).includes(node.id));
-  const [loaded, setLoaded] = useState<PickerNode[] | null>(tree.loadChildren ? null : (node.children ?? []));
+  const [loaded, setLoaded] = useState<PickerNode[] | null>(() => (tree.loadChildren ? (tree.preloaded?.get(node.id) ?? null) : (node.children ?? [])));
   const [loading, setLoading] = useState(false);
   const canOpen = tree.expandable ? tree.expandable(node, path) : (node.children?.length ?? 0) > 0;
   const selectable = tree.selectable(node, path);

@@ -5,6 +5,7 @@ import { useRT } from '../../../i18n';
 import type { LeftPaneProps } from './Picker';
 import { CURRENT_USER } from './useNames';
 import { PickerTree } from './PickerTree';
+import { fetchFirstPage, getOrganization, opensInTree, type FirstPage } from './userFirstPage';
 import { finishedAfter, PAGE_SIZE, splitTypedId, typedId, wantsNextPage, type PickedItem, type PickerNode } from './selection';
 
 const USERS = '/api/permission/Users';
@@ -13,7 +14,6 @@ const listOf = (reply: Page): PickerNode[] => (Array.isArray(reply) ? reply : (r
 
 /** Types a multiple user picker may also take besides users (widgets spec 5); single mode takes users only. */
 const GROUP_TYPES = ['company', 'department', 'role', 'position', 'group'];
-
 
 /**
  * The restricted modes' lists (widgets spec 6): dep, pos, role and group take their ids from
@@ -43,7 +43,8 @@ export function conditionOf(props: Record<string, unknown>): Record<string, stri
   }
 }
 
-export const restricted = (props: Record<string, unknown>) => typeof props.selectType === 'string' && props.selectType !== 'all' && props.selectType !== '';
+/** Modes limited to listed ids; 'approver' is the person picker over everyone (approver.ts). */
+export const restricted = (props: Record<string, unknown>) => typeof props.selectType === 'string' && !['all', '', 'approver'].includes(props.selectType);
 
 /**
  * A paged list (page size 20): the next page loads within 200 px of the bottom unless loading or
@@ -102,7 +103,8 @@ function ItemButton({ node, chosen, onPick, selectable }: { node: PickerNode; ch
 
 /** The left pane of the user pickers; `typed`: stored ids carry their type ('id--type', usersSelect). */
 export function userLeft(typed: boolean) {
-  return function UserLeft({ data, props, multiple, draft, onPick, keyword, tab }: LeftPaneProps) {
+  return function UserLeft({ data, props, multiple, draft, onPick, keyword, tab: shownTab, prefetched }: LeftPaneProps) {
+    const tab = shownTab || 'all'; // no tabs (the person picker): 全部数据
     const t = useRT();
     const keys = new Set(draft.map((d) => d.key));
     const itemOf = (node: PickerNode): PickedItem => {
@@ -119,6 +121,7 @@ export function userLeft(typed: boolean) {
       return (
         <LazyOrganizationTree
           data={data}
+          prefetched={prefetched as FirstPage | undefined}
           selectable={selectable}
           chosen={(node) => keys.has(itemOf(node).key)}
           onPick={(node) => onPick(itemOf(node))}
@@ -129,33 +132,34 @@ export function userLeft(typed: boolean) {
 }
 
 /** 全部数据 without a keyword: the organisation tree a level at a time, users as leaves, the first root open. */
-function LazyOrganizationTree({ data, selectable, chosen, onPick }: { data: DataProvider; selectable(n: PickerNode): boolean; chosen(n: PickerNode): boolean; onPick(n: PickerNode): void }) {
-  const [roots, setRoots] = useState<PickerNode[] | null>(null);
+function LazyOrganizationTree({ data, prefetched, selectable, chosen, onPick }: { data: DataProvider; prefetched?: FirstPage; selectable(n: PickerNode): boolean; chosen(n: PickerNode): boolean; onPick(n: PickerNode): void }) {
+  const [first, setFirst] = useState<FirstPage['ready'] | null>(() => prefetched?.ready ?? null);
   useEffect(() => {
+    if (first) return;
     let live = true;
-    getOrganization(data, '0').then(
-      (list) => live && setRoots(list),
-      () => live && setRoots([]),
+    (prefetched ?? fetchFirstPage(data)).done.then(
+      (page) => live && setFirst(page),
+      () => live && setFirst({ roots: [], opened: new Map() }),
     );
     return () => {
       live = false;
     };
   }, [data]);
-  if (roots === null) return <Loader size="sm" m="sm" />;
+  if (!first) return <Loader size="sm" m="sm" />;
+  const { roots, opened } = first;
   return (
     <PickerTree
       nodes={roots}
       initiallyExpanded={roots.slice(0, 1).map((r) => r.id)}
+      preloaded={opened}
       loadChildren={(node) => getOrganization(data, node.id)}
-      expandable={(node) => node.type !== 'user' && node.hasChildren !== false}
+      expandable={opensInTree}
       selectable={selectable}
       chosen={chosen}
       onPick={onPick}
     />
   );
 }
-
-const getOrganization = async (data: DataProvider, organizeId: string) => listOf((await data.resourceCall('GET', `${USERS}/getOrganization`, { organizeId })) as Page);
 
 /** One page of the flat list for the mode, tab and keyword. */
 async function pageOf(data: DataProvider, props: Record<string, unknown>, tab: string, keyword: string, currentPage: number): Promise<PickerNode[]> {

@@ -80,6 +80,12 @@ export function batcherOf(data: DataProvider): RefNameBatcher {
   return batcher;
 }
 
+type AreaHit = PickerNode & { enabledMark?: number };
+/** The picker offers enabled divisions only (as its Selector call does); search answers them all. */
+export function enabledOnly(nodes: readonly AreaHit[]): PickerNode[] {
+  return nodes.filter((n) => n.enabledMark !== 0).map((n) => ({ ...n, children: enabledOnly(n.children ?? []) }));
+}
+
 /** Tree and list sources of the pickers. */
 export const pickerCalls = {
   /** Organisations: the caller's own (auth mode, optionally companies only), those below given ids (custom), or all enabled. */
@@ -99,6 +105,12 @@ export const pickerCalls = {
       : get<ListReply<PickerNode>>(data, `${PERMISSION}/Position/Selector`).then(listOf),
   groups: (data: DataProvider) => get<ListReply<PickerNode>>(data, `${PERMISSION}/Group/Selector`).then(listOf),
   roles: (data: DataProvider) => get<ListReply<PickerNode>>(data, `${PERMISSION}/Role/Selector`).then(listOf),
+  /**
+   * Divisions matching a keyword (name, code or initials; the server's first 200 matches) as a
+   * tree from the provinces down to each match; disabled ones (and what is below them) dropped.
+   */
+  areaSearch: (data: DataProvider, keyword: string) =>
+    get<ListReply<PickerNode & { enabledMark?: number }>>(data, `${AREA}/-1`, { keyword: keyword.trim().slice(0, 50) }).then((reply) => enabledOnly(listOf(reply))),
   /** Areas below a code ('-1' = provinces), enabled only. */
   areas: (data: DataProvider, parentId: string) => get<ListReply<PickerNode>>(data, `${AREA}/${encodeURIComponent(parentId)}/Selector/0`).then(listOf),
 };
