@@ -6,6 +6,7 @@ import { visibleGroupIds, visibleRoles } from '../permission/lookup-scope';
 import { organizeIdsOfRoles } from '../permission/role/repository';
 import { inOrganizes } from '../permission/users/read';
 import { organizeVisible, pickerScope, scopeList, type PickerScope } from '../permission/users/visibility';
+import { changedValues } from './changed-values';
 
 /** The user picker's system variable (widgets spec 2.1): names whoever reads the record, stored as chosen. */
 const CURRENT_USER = 'currentUser';
@@ -49,32 +50,9 @@ function useOf(field: CompiledField, value: unknown, path: string): Use | null {
   return use.malformed || use.refs.length || use.orgPaths.length || use.areaPaths.length ? use : null;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /** The picker values of a record that need checking: changed (or new) and non-empty. */
 function pickerUses(model: CompiledModel, data: Record<string, unknown>, stored: Record<string, unknown> | null): Use[] {
-  const out: Use[] = [];
-  const add = (field: CompiledField, value: unknown, path: string, unchanged: boolean) => {
-    if (!field.stores || unchanged) return;
-    const use = useOf(field, value, path);
-    if (use) out.push(use);
-  };
-  for (const field of Object.values(model.form.fields)) {
-    if (field.columns?.length && Array.isArray(data[field.key])) {
-      const before = Array.isArray(stored?.[field.key]) ? (stored![field.key] as unknown[]) : [];
-      for (const [index, row] of (data[field.key] as unknown[]).entries()) {
-        if (!row || typeof row !== 'object') continue;
-        const r = row as Record<string, unknown>;
-        for (const column of field.columns) {
-          const unchanged = before.some((b) => b && typeof b === 'object' && same((b as Record<string, unknown>)[column.key], r[column.key]));
-          add(column, r[column.key], `${field.key}.${index}.${column.key}`, unchanged);
-        }
-      }
-    } else {
-      add(field, data[field.key], field.key, stored !== null && same(stored[field.key], data[field.key]));
-    }
-  }
-  return out;
+  return changedValues(model, data, stored).flatMap(({ field, value, path }) => useOf(field, value, path) ?? []);
 }
 
 /** Of the asked ids of each table, those the caller's picker scope shows (one query per table asked). */

@@ -2,6 +2,7 @@ import { AppError } from '../../http/errors';
 import type { CompiledField, CompiledModel, FieldError } from '../../../src/runtime/model/compiled';
 import { translate, type Locale } from '../../../src/runtime/i18n';
 import { paramListOf, popupConfigOf, valueIds } from '../../../src/runtime/popup-select';
+import { changedValues } from './changed-values';
 
 /** A popup lookup: which of `ids` are rows of the interface for this caller (InfoByIds semantics). */
 export type PopupIds = (interfaceId: string, propsValue: string, paramList: { field: string; defaultValue: unknown }[], ids: string[]) => Promise<Set<string>>;
@@ -19,33 +20,14 @@ interface PopupCheck {
 
 /** The popup values of a record that need checking: changed (or new) and non-empty. */
 function popupChecks(model: CompiledModel, data: Record<string, unknown>, stored: Record<string, unknown> | null): PopupCheck[] {
-  const out: PopupCheck[] = [];
-  const add = (field: CompiledField, value: unknown, path: string, unchanged: boolean, sibling: (key: string) => unknown) => {
-    if (!POPUP_KINDS.has(field.kind) || !field.stores || unchanged) return;
+  return changedValues(model, data, stored).flatMap(({ field, value, path, sibling }) => {
+    if (!POPUP_KINDS.has(field.kind)) return [];
     const ids = valueIds(value);
-    if (!ids.length) return;
+    if (!ids.length) return [];
     const config = popupConfigOf(field.props);
-    out.push({ field, path, ids, interfaceId: config.interfaceId, propsValue: config.propsValue, paramList: paramListOf(config.templateJson, sibling) });
-  };
-  for (const field of Object.values(model.form.fields)) {
-    if (field.columns?.length && Array.isArray(data[field.key])) {
-      const before = Array.isArray(stored?.[field.key]) ? (stored![field.key] as unknown[]) : [];
-      for (const [index, row] of (data[field.key] as unknown[]).entries()) {
-        if (!row || typeof row !== 'object') continue;
-        const r = row as Record<string, unknown>;
-        for (const column of field.columns) {
-          const unchanged = before.some((b) => b && typeof b === 'object' && same((b as Record<string, unknown>)[column.key], r[column.key]));
-          add(column, r[column.key], `${field.key}.${index}.${column.key}`, unchanged, (key) => (key in r ? r[key] : data[key]));
-        }
-      }
-    } else {
-      add(field, data[field.key], field.key, stored !== null && same(stored[field.key], data[field.key]), (key) => data[key]);
-    }
-  }
-  return out;
+    return [{ field, path, ids, interfaceId: config.interfaceId, propsValue: config.propsValue, paramList: paramListOf(config.templateJson, sibling) }];
+  });
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * Popup select values checked against their data interface as the caller would see it, as

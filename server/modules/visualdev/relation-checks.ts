@@ -10,6 +10,7 @@ import { grantedMenusOf, modelPermissionsOf } from './model-permissions';
 import { releasedModel } from './model-store';
 import { scopeSqlOf, type ScopeSql } from './record-scope';
 import { indexedFields } from './record-store';
+import { changedValues } from './changed-values';
 
 /**
  * B's data scope for the caller, as the related-form picker (relation-routes.ts) applies it:
@@ -32,31 +33,13 @@ interface RelationUse { path: string; ids: string[] }
 /** The related-form values of a record that need checking, by field: changed (or new) and non-empty. */
 function relationUses(model: CompiledModel, data: Record<string, unknown>, stored: Record<string, unknown> | null): Map<CompiledField, RelationUse[]> {
   const out = new Map<CompiledField, RelationUse[]>();
-  const add = (field: CompiledField, value: unknown, path: string, unchanged: boolean) => {
-    if (field.kind !== 'relationForm' || !field.stores || unchanged) return;
+  for (const { field, value, path } of changedValues(model, data, stored)) {
+    if (field.kind !== 'relationForm') continue;
     const ids = valueIds(value);
-    if (!ids.length) return;
-    out.set(field, [...(out.get(field) ?? []), { path, ids }]);
-  };
-  for (const field of Object.values(model.form.fields)) {
-    if (field.columns?.length && Array.isArray(data[field.key])) {
-      const before = Array.isArray(stored?.[field.key]) ? (stored![field.key] as unknown[]) : [];
-      for (const [index, row] of (data[field.key] as unknown[]).entries()) {
-        if (!row || typeof row !== 'object') continue;
-        const r = row as Record<string, unknown>;
-        for (const column of field.columns) {
-          const unchanged = before.some((b) => b && typeof b === 'object' && same((b as Record<string, unknown>)[column.key], r[column.key]));
-          add(column, r[column.key], `${field.key}.${index}.${column.key}`, unchanged);
-        }
-      }
-    } else {
-      add(field, data[field.key], field.key, stored !== null && same(stored[field.key], data[field.key]));
-    }
+    if (ids.length) out.set(field, [...(out.get(field) ?? []), { path, ids }]);
   }
   return out;
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * Related-form values checked on save as its picker would offer them (relation-routes.ts): each
