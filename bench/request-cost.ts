@@ -213,7 +213,8 @@ const rows = measured.map(({ case: kind, size, m, base, load: busy }) => {
     `| 20 (2) | ${label}: ${what}, p99 latency | ${m.p99} ms (bare route ${base.p99} ms) | ≤ ${p99Target} ms | ${m.p99 <= p99Target ? 'met' : 'missed'} |`,
   ];
 }).flat();
-console.log(`\n${rows.join('\n')}`);
+// --only measures one case for a profile, without the bare route: there is no ratio to report
+console.log(ONLY ? '\n(--only: one case measured for a profile; no ratio, no rows)' : `\n${rows.join('\n')}`);
 
 if (args.includes('--results') && !ONLY && !process.env.BENCH_SERVER_ROOT) {
   const file = path.join(ROOT, 'bench/results.md');
