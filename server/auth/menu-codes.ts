@@ -24,6 +24,7 @@ export const MENU_API_CODES: Readonly<Record<string, readonly PermissionCode[]>>
   'system.requestLog': ['system.log:read'],
   'system.auditLog': ['system.log:read'],
   'system.messageTemplate': ['message.notice:manage'],
+  'system.notice': ['message.notice:manage'],
   'systemData.dictionary': ['system.dictionary:manage'],
   'onlineDev.webDesign': ['visualdev.model:manage'],
 };

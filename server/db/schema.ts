@@ -53,6 +53,8 @@ export interface Database {
   baseAuditLog: AuditLogRow;
   baseMessageTemplate: MessageTemplateRow;
   basePrintDev: PrintDevRow;
+  baseMessage: MessageRow;
+  baseMessageReceive: MessageReceiveRow;
 }
 
 export interface SystemRow {
@@ -725,4 +727,38 @@ export interface PrintDevRow {
   createdBy: string | null;
   updatedAt: number | null;
   updatedBy: string | null;
+}
+
+/** An in-site message (spec 3): an announcement (type 1), a flow (2) or a system (3) message. */
+export interface MessageRow {
+  id: string;
+  type: number;
+  /** Flow messages: 2 goes to the entrust page, others to flow detail. */
+  flowType: number | null;
+  title: string;
+  bodyText: string | null;
+  /** JSON array of attached files ({ name, fileId }). */
+  files: string | null;
+  /** JSON array of recipients' user ids; null: everyone (announcements). */
+  toUserIds: string | null;
+  linkId: string | null;
+  /** 0 draft, 1 released. */
+  enabledMark: number;
+  releaseUserId: string | null;
+  releaseTime: number | null;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+/** One recipient's copy of a released message, with their read state. */
+export interface MessageReceiveRow {
+  id: string;
+  messageId: string;
+  userId: string;
+  /** 0 unread, 1 read. */
+  isRead: number;
+  readTime: number | null;
+  createdAt: number;
 }

@@ -19,6 +19,7 @@ import { billRuleModule } from './system/bill-rule';
 import { printDevModule } from './system/print-dev';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
+import { messageInboxModule } from './message/inbox';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
 import { PageDescriptors } from './visualdev/page-descriptors';
@@ -72,6 +73,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
+  await app.register(messageInboxModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(realtimeRoutes, { hub });
 }
 
