@@ -23,8 +23,33 @@ export interface UnreadCounts {
 
 export const unreadAtom = atom<UnreadCounts | null>(null);
 
+/** A message that arrived while signed in (messagePush): the drawer refetches, the bell counts up. */
+export interface ArrivedMessage {
+  id: string;
+  type: number;
+  title: string;
+}
+/** The last message pushed (a new object each time, so subscribers see every arrival). */
+export const arrivedAtom = atom<ArrivedMessage | null>(null);
+
+/** The unread counts after a message of `type` arrives (1 announcement → notices, 2 flow → messages, 3 system). */
+export function countArrival(counts: UnreadCounts | null, type: number): UnreadCounts {
+  const c = counts ?? { messages: 0, notices: 0, system: 0, total: 0, chat: {} };
+  const key = type === 1 ? 'notices' : type === 2 ? 'messages' : 'system';
+  return { ...c, [key]: c[key] + 1, total: c.total + 1 };
+}
+
+/** The unread counts after I read one unread message of `type`: never below zero. */
+export function countRead(counts: UnreadCounts | null, type: number): UnreadCounts | null {
+  if (!counts) return counts;
+  const key = type === 1 ? 'notices' : type === 2 ? 'messages' : 'system';
+  if (counts[key] <= 0) return counts;
+  return { ...counts, [key]: counts[key] - 1, total: Math.max(0, counts.total - 1) };
+}
+
 export type SocketAction =
   | { kind: 'unread'; counts: UnreadCounts }
+  | { kind: 'arrived'; message: ArrivedMessage }
   | { kind: 'logout'; message: string | null }
   | { kind: 'close' }
   | { kind: 'reload' }
@@ -48,6 +73,10 @@ export function actionOf(data: unknown): SocketAction {
         counts: { messages: count(frame.unreadMessageCount), notices: count(frame.unreadNoticeCount), system: count(frame.unreadSystemMessageCount), total: count(frame.unreadTotalCount), chat },
       };
     }
+    case 'messagePush':
+      return typeof frame.id === 'string' && typeof frame.title === 'string'
+        ? { kind: 'arrived', message: { id: frame.id, title: frame.title, type: count(frame.messageType) } }
+        : { kind: 'ignore' };
     case 'logout':
       return { kind: 'logout', message: typeof frame.msg === 'string' && frame.msg ? frame.msg : null };
     case 'closeSocket':
@@ -65,6 +94,7 @@ export function socketAddress(location: { protocol: string; host: string }, toke
 }
 
 const RETRY_MIN_MS = 2_000;
+const ARRIVAL_TOAST = 'message-arrival';
 const RETRY_MAX_MS = 60_000;
 
 /** Keeps one socket for the loaded session; returns a function that stops it. */
@@ -88,6 +118,13 @@ export function startRealtime(): () => void {
 
   const carryOut = (action: SocketAction) => {
     if (action.kind === 'unread') appStore.set(unreadAtom, action.counts);
+    else if (action.kind === 'arrived') {
+      appStore.set(unreadAtom, countArrival(appStore.get(unreadAtom), action.message.type));
+      appStore.set(arrivedAtom, action.message);
+      // one toast at a time: a burst of messages shows the newest, not a stack over the page
+      notifications.hide(ARRIVAL_TOAST);
+      notifications.show({ id: ARRIVAL_TOAST, color: 'blue', title: tNow(`message.type.${action.message.type === 1 ? 1 : action.message.type === 2 ? 2 : 3}`), message: action.message.title, autoClose: 4000 });
+    }
     else if (action.kind === 'logout') {
       stop();
       notifications.show({ color: 'red', message: action.message ?? tNow('server.sessionExpired'), autoClose: 3000 });
