@@ -55,6 +55,8 @@ export interface Database {
   basePrintDev: PrintDevRow;
   baseMessage: MessageRow;
   baseMessageReceive: MessageReceiveRow;
+  baseImContent: ImContentRow;
+  baseImReply: ImReplyRow;
 }
 
 export interface SystemRow {
@@ -761,4 +763,32 @@ export interface MessageReceiveRow {
   isRead: number;
   readTime: number | null;
   createdAt: number;
+}
+
+/** A chat message (spec 3 "Chat message"), stored before it is acknowledged. */
+export interface ImContentRow {
+  id: string;
+  sendUserId: string;
+  receiveUserId: string;
+  /** text, image, voice or video. */
+  contentType: string;
+  /** The text, or JSON describing the file ({ path, name, width, height }). */
+  content: string;
+  sendTime: number;
+  /** 0 unread, 1 read by the receiver. */
+  readState: number;
+  receiveTime: number | null;
+}
+
+/** One person's conversation with a contact (spec 3 "Chat conversation"). */
+export interface ImReplyRow {
+  /** userId:contactId. */
+  id: string;
+  userId: string;
+  contactId: string;
+  latestTime: number;
+  /** 1 after 'remove' until the next message. */
+  hidden: number;
+  /** History up to this moment is hidden for this person ('delete chat records'). */
+  clearedAt: number;
 }

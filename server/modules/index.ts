@@ -20,6 +20,7 @@ import { printDevModule } from './system/print-dev';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { messageInboxModule } from './message/inbox';
+import { chatModule } from './message/chat';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
 import { PageDescriptors } from './visualdev/page-descriptors';
@@ -74,6 +75,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
   await app.register(messageInboxModule, { prefix: '/api/message', db: ctx.db, hub });
+  await app.register(chatModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(realtimeRoutes, { hub });
 }
 

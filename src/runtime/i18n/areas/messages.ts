@@ -3,6 +3,12 @@ import { defineMessages } from '../define';
 /** In-site messages (/api/message, spec 2.6, 3, 7.11): the server's replies, the bell, the drawer and the message centre. */
 export const messagesMessages = defineMessages({
   'zh-CN': {
+    'chat.emptyText': '不能发送空白消息',
+    'chat.textTooLong': '消息最多为{max}个字符',
+    'chat.badType': '不支持的消息类型',
+    'chat.badFile': '文件无效，请重新上传',
+    'chat.noContact': '该联系人不存在或不可见',
+    'chat.imageTooBig': '图片大小不能超过5M',
     'message.notFound': '消息不存在',
     'message.readAllSuccess': '已全部标为已读',
     'message.deleteSuccess': '删除成功',
@@ -41,6 +47,12 @@ export const messagesMessages = defineMessages({
     'message.colState': '状态',
   },
   'zh-TW': {
+    'chat.emptyText': '不能傳送空白訊息',
+    'chat.textTooLong': '訊息最多為{max}個字元',
+    'chat.badType': '不支援的訊息類型',
+    'chat.badFile': '檔案無效，請重新上傳',
+    'chat.noContact': '該聯絡人不存在或不可見',
+    'chat.imageTooBig': '圖片大小不能超過5M',
     'message.notFound': '訊息不存在',
     'message.readAllSuccess': '已全部標為已讀',
     'message.deleteSuccess': '刪除成功',
@@ -79,6 +91,12 @@ export const messagesMessages = defineMessages({
     'message.colState': '狀態',
   },
   en: {
+    'chat.emptyText': 'An empty message cannot be sent',
+    'chat.textTooLong': 'A message can be at most {max} characters',
+    'chat.badType': 'This kind of message is not supported',
+    'chat.badFile': 'The file is not valid; upload it again',
+    'chat.noContact': 'This contact does not exist or is not visible to you',
+    'chat.imageTooBig': 'image size cannot exceed 5M',
     'message.notFound': 'The message does not exist',
     'message.readAllSuccess': 'All marked as read',
     'message.deleteSuccess': 'Deleted',
