@@ -32,6 +32,32 @@ export interface ArrivedMessage {
 /** The last message pushed (a new object each time, so subscribers see every arrival). */
 export const arrivedAtom = atom<ArrivedMessage | null>(null);
 
+/** A chat frame from the server (receiveMessage, sendMessage, messageList), for the chat drawer and window. */
+export interface ChatFrame {
+  method: 'receiveMessage' | 'sendMessage' | 'messageList';
+  [field: string]: unknown;
+}
+/** The last chat frame (a new object each time). */
+export const chatFrameAtom = atom<ChatFrame | null>(null);
+
+/** The open socket of this page, for the chat's commands. */
+let openSocket: WebSocket | null = null;
+
+/** Sends a command (SendMessage, MessageList, UpdateReadMessage); false when no socket is open. */
+export function sendFrame(frame: { method: string; [field: string]: unknown }): boolean {
+  if (!openSocket || openSocket.readyState !== 1) return false;
+  openSocket.send(JSON.stringify({ token: '', ...frame }));
+  return true;
+}
+
+/** The chat counts after a message from `contactId` arrives, or after I read theirs (`read`). */
+export function countChat(counts: UnreadCounts | null, contactId: string, read = false): UnreadCounts {
+  const c = counts ?? { messages: 0, notices: 0, system: 0, total: 0, chat: {} };
+  const had = c.chat[contactId] ?? 0;
+  const now = read ? 0 : had + 1;
+  return { ...c, chat: { ...c.chat, [contactId]: now }, total: Math.max(0, c.total + now - had) };
+}
+
 /** The unread counts after a message of `type` arrives (1 announcement → notices, 2 flow → messages, 3 system). */
 export function countArrival(counts: UnreadCounts | null, type: number): UnreadCounts {
   const c = counts ?? { messages: 0, notices: 0, system: 0, total: 0, chat: {} };
@@ -50,6 +76,8 @@ export function countRead(counts: UnreadCounts | null, type: number): UnreadCoun
 export type SocketAction =
   | { kind: 'unread'; counts: UnreadCounts }
   | { kind: 'arrived'; message: ArrivedMessage }
+  | { kind: 'chat'; frame: ChatFrame }
+  | { kind: 'error'; message: string }
   | { kind: 'logout'; message: string | null }
   | { kind: 'close' }
   | { kind: 'reload' }
@@ -77,6 +105,12 @@ export function actionOf(data: unknown): SocketAction {
       return typeof frame.id === 'string' && typeof frame.title === 'string'
         ? { kind: 'arrived', message: { id: frame.id, title: frame.title, type: count(frame.messageType) } }
         : { kind: 'ignore' };
+    case 'receiveMessage':
+    case 'sendMessage':
+    case 'messageList':
+      return { kind: 'chat', frame: frame as ChatFrame };
+    case 'error':
+      return typeof frame.msg === 'string' && frame.msg ? { kind: 'error', message: frame.msg } : { kind: 'ignore' };
     case 'logout':
       return { kind: 'logout', message: typeof frame.msg === 'string' && frame.msg ? frame.msg : null };
     case 'closeSocket':
@@ -113,11 +147,16 @@ export function startRealtime(): () => void {
     const s = socket;
     socket = null;
     socketToken = null;
+    if (openSocket === s) openSocket = null;
     s?.close();
   };
 
   const carryOut = (action: SocketAction) => {
     if (action.kind === 'unread') appStore.set(unreadAtom, action.counts);
+    else if (action.kind === 'chat') {
+      if (action.frame.method === 'receiveMessage' && typeof action.frame.formUserId === 'string') appStore.set(unreadAtom, countChat(appStore.get(unreadAtom), action.frame.formUserId));
+      appStore.set(chatFrameAtom, action.frame);
+    } else if (action.kind === 'error') notifications.show({ color: 'red', message: action.message, autoClose: 3000 });
     else if (action.kind === 'arrived') {
       appStore.set(unreadAtom, countArrival(appStore.get(unreadAtom), action.message.type));
       appStore.set(arrivedAtom, action.message);
@@ -142,10 +181,12 @@ export function startRealtime(): () => void {
     socketToken = token;
     s.onopen = () => {
       retryMs = RETRY_MIN_MS;
+      openSocket = s;
       s.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
     };
     s.onmessage = (event) => carryOut(actionOf(event.data));
     s.onclose = (event) => {
+      if (openSocket === s) openSocket = null;
       if (socket !== s) return; // closed on purpose
       socket = null;
       // 4600-4602: the session ended (a 'logout' came first); anything else may be a dropped line.

@@ -42,7 +42,8 @@ export function registerChatCommands(db: Db, hub: RealtimeHub): void {
     const other = str(m.toUserId);
     if (!other) return refuse(c, 'chat.noContact');
     const page = await history(db, c.userId, other, { currentPage: int(m.currentPage, 1, 1_000_000), pageSize: int(m.pageSize, 30, HISTORY_PAGE_MAX), keyword: str(m.keyword), sort: str(m.sord) });
-    answer(c, { method: 'messageList', toUserId: other, ...page });
+    // tag: the client's own label for the answer (the chat window and its history panel ask separately)
+    answer(c, { method: 'messageList', toUserId: other, tag: str(m.tag).slice(0, 20), ...page });
   });
 
   hub.handle('UpdateReadMessage', async (c: Connection, m: ClientMessage) => {
