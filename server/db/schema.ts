@@ -53,6 +53,7 @@ export interface Database {
   baseAuditLog: AuditLogRow;
   baseMessageTemplate: MessageTemplateRow;
   basePrintDev: PrintDevRow;
+  baseFile: FileRow;
 }
 
 export interface SystemRow {
@@ -725,4 +726,19 @@ export interface PrintDevRow {
   createdBy: string | null;
   updatedAt: number | null;
   updatedBy: string | null;
+}
+
+/** An uploaded file (server/modules/file/uploads): the bytes are on disk under the upload root as storedName. */
+export interface FileRow {
+  id: string;
+  ownerId: string;
+  originalName: string;
+  /** Lower-case, without the dot. */
+  extension: string;
+  size: number;
+  mime: string;
+  /** Hex MD5 of the bytes, verified at merge. */
+  md5: string;
+  storedName: string;
+  createdAt: number;
 }

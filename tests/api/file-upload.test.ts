@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { buildApp } from '../../server/app';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { call, tokenOf } from './oauth-client';
+import { md5Hex, merge, sendChunk, singleUpload, testChunks, uploadMissing } from './upload-client';
+
+let server: TestServer;
+let base: string;
+let restarted: Awaited<ReturnType<typeof buildApp>> | null = null;
+beforeAll(async () => {
+  server = await startTestServer();
+  base = server.url;
+});
+afterAll(async () => {
+  await restarted?.close();
+  await server?.close();
+});
+
+// 12 MB of PDF-looking bytes: three chunks (5 + 5 + 2 MB).
+const pdf = (size: number, seed = 1) => {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + seed * 7) & 0xff;
+  bytes.set(new TextEncoder().encode('%PDF-1.4\n'), 0);
+  return bytes;
+};
+
+async function bytesAt(url: string) {
+  const res = await fetch(`${base}${url}`);
+  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('chunked upload', () => {
+  it('resumes after a restart: the test call reports the chunks on disk, merge checks the MD5, the download is the same bytes', async () => {
+    const token = await tokenOf(restartedServer(), 'staff');
+    const file = pdf(12 * 1024 * 1024);
+    expect((await testChunks(base, token, file, '合同.pdf')).data).toEqual({ uploaded: false, chunkNumbers: [], merge: false });
+    expect((await sendChunk(base, token, file, '合同.pdf', 2)).body.code).toBe(200);
+    expect((await merge(base, token, file, '合同.pdf')).msg).toBe('文件分片不完整，请重新上传');
+
+    // Restart: a new server process over the same database and upload root.
+    await server.app.close();
+    restarted = await buildApp({ config: server.config, database: server.database, logger: false });
+    await restarted.listen({ port: 0, host: '127.0.0.1' });
+    const address = restarted.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    expect((await testChunks(base, token, file, '合同.pdf')).data).toEqual({ uploaded: false, chunkNumbers: [2], merge: false });
+    expect(await uploadMissing(base, token, file, '合同.pdf')).toBe(2);
+    expect((await testChunks(base, token, file, '合同.pdf')).data.merge).toBe(true);
+    const merged = await merge(base, token, file, '合同.pdf');
+    expect(merged.code).toBe(200);
+    expect(merged.data).toMatchObject({ name: '合同.pdf', fileSize: file.length, url: `/api/file/Download/annex/${merged.data.fileId}` });
+
+    const link = await call(restartedServer(), merged.data.url, { token });
+    expect(link.body.data.name).toBe('合同.pdf');
+    const got = await bytesAt(link.body.data.url);
+    expect(got.status).toBe(200);
+    expect(got.type).toBe('application/pdf');
+    expect(Buffer.from(got.bytes).equals(Buffer.from(file))).toBe(true);
+    // the same bytes again: the server says it has them already
+    expect((await testChunks(base, token, file, '合同.pdf')).data.uploaded).toBe(true);
+  });
+
+  it('refuses a chunk with a wrong size, bytes whose MD5 differs, and content that is not what the extension says', async () => {
+    const token = await tokenOf(restartedServer(), 'staff');
+    const file = pdf(100_000, 2);
+    const wrongSize = await sendChunk(base, token, file.subarray(0, 50_000), 'a.pdf', 1, md5Hex(file), file.length);
+    expect(wrongSize.body.msg).toBe('第1个分片大小不正确（应为100000字节）');
+    expect((await testChunks(base, token, file, 'a.pdf')).data.chunkNumbers).toEqual([]);
+    // chunks of one file sent under the MD5 of another of the same size: merge sees the difference
+    const other = pdf(100_000, 9);
+    expect((await sendChunk(base, token, file, 'b.pdf', 1, md5Hex(other))).body.code).toBe(200);
+    expect((await merge(base, token, other, 'b.pdf')).msg).toBe('文件校验失败（MD5 不一致），请重新上传');
+    // chunk of exe-like bytes named .pdf: stored as a chunk, refused at merge by its content
+    const exe = new Uint8Array(70_000);
+    exe.set([0x4d, 0x5a, 0x90, 0x00], 0);
+    await uploadMissing(base, token, exe, 'report.pdf');
+    const refused = await merge(base, token, exe, 'report.pdf');
+    expect(refused.msg).toBe('文件内容与扩展名 pdf 不符');
+    // and its chunks are gone: a retry starts over
+    expect((await testChunks(base, token, exe, 'report.pdf')).data.chunkNumbers).toEqual([]);
+    const single = await singleUpload(base, token, exe, 'photo.png', 'annexpic');
+    expect(single.msg).toBe('请上传图片');
+    const exeName = await singleUpload(base, token, exe, 'tool.exe');
+    expect(exeName.msg).toBe('不支持上传 exe 类型的文件');
+    const accept = await testChunks(base, token, file, 'a.pdf').then(() =>
+      fetch(`${base}/api/file/chunk?identifier=${'0'.repeat(32)}&fileName=a.pdf&totalSize=10&accept=image`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } }).then((r) => r.json()),
+    );
+    expect(accept.msg).toBe('Please choose files of type image');
+  });
+
+  it('refuses a file over the size limit before storing anything', async () => {
+    const small = await startTestServer({ uploadMaxMb: 1 });
+    try {
+      const token = await tokenOf(small, 'staff');
+      const big = pdf(1024 * 1024 + 10, 3);
+      expect((await testChunks(small.url, token, big, 'big.pdf')).msg).toBe('文件大小超过1MB');
+      expect((await singleUpload(small.url, token, big, 'big.pdf')).msg).toBe('文件大小超过1MB');
+      expect((await sendChunk(small.url, token, big, 'big.pdf', 1)).body.msg).toBe('文件大小超过1MB');
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('download access and pack download', () => {
+  it('lets the owner and administrators read a file, not another user; packs several files into one zip', async () => {
+    const staff = await tokenOf(restartedServer(), 'staff');
+    const a = await singleUpload(base, staff, new TextEncoder().encode('第一份'), 'a.txt');
+    const b = await singleUpload(base, staff, new TextEncoder().encode('second'), 'a.txt');
+    expect(a.code).toBe(200);
+    const customer = await tokenOf(restartedServer(), 'customer');
+    const other = await call(restartedServer(), `/api/file/Download/annex/${a.data.fileId}`, { token: customer });
+    expect(other.body.code).toBe(404);
+    expect(other.body.msg).toBe('文件不存在');
+    const preview = await call(restartedServer(), `/api/file/Uploader/Preview?fileId=${a.data.fileId}`, { token: customer });
+    expect(preview.body.code).toBe(404);
+    const admin = await tokenOf(restartedServer(), 'admin');
+    const byAdmin = await call(restartedServer(), `/api/file/Uploader/Preview?fileId=${a.data.fileId}`, { token: admin });
+    expect(new TextDecoder().decode((await bytesAt(byAdmin.body.data)).bytes)).toBe('第一份');
+    // a forged or altered address is refused
+    expect((await bytesAt(byAdmin.body.data.replace(/s=[^&]+/, 's=forged'))).status).toBe(404);
+
+    const denied = await call(restartedServer(), '/api/file/PackDownload/annex', { token: customer, json: { list: [{ fileId: a.data.fileId }] } });
+    expect(denied.body.code).toBe(404);
+    const pack = await call(restartedServer(), '/api/file/PackDownload/annex', { token: staff, json: { list: [{ fileId: a.data.fileId }, { fileId: b.data.fileId }], downloadName: '附件' } });
+    expect(pack.body.data.downloadName).toBe('附件.zip');
+    const zip = await bytesAt(pack.body.data.downloadVo.url);
+    expect(zip.type).toBe('application/zip');
+    const entries = unzipSync(zip.bytes);
+    expect(Object.keys(entries).sort()).toEqual(['a(1).txt', 'a.txt']);
+    expect(new TextDecoder().decode(entries['a.txt'])).toBe('第一份');
+  });
+});
+
+/** `call` with the current address (the first test restarts the server on a new port). */
+const restartedServer = (): TestServer => ({ ...server, url: base });
