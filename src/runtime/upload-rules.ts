@@ -66,3 +66,32 @@ export const chunkCount = (size: number) => Math.max(1, Math.ceil(size / CHUNK_S
 export const VIEWER_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'bmp', 'gif'];
 /** Kinds the browser shows in a frame. */
 export const FRAME_PREVIEW_EXTENSIONS = ['pdf', 'txt', 'mp3', 'wav', 'ogg', 'aac', 'flac', 'mp4', 'webp'];
+
+export interface UploadLimits {
+  /** Most files the field holds (0 or unset: no limit). */
+  limit: number;
+  sizeBytes: number;
+  size: number;
+  unit: SizeUnit;
+  categories: AcceptCategory[] | null;
+}
+
+/** The field's limits from its props (limit, fileSize, sizeUnit, accept); the image widget accepts images only. */
+export function uploadLimitsOf(props: Record<string, unknown>, image: boolean): UploadLimits {
+  const { bytes, size, unit } = sizeLimitBytes(props.fileSize, props.sizeUnit);
+  const limit = typeof props.limit === 'number' && props.limit > 0 ? props.limit : 0;
+  return { limit, sizeBytes: bytes, size, unit, categories: image ? ['image'] : acceptCategories(props.accept) };
+}
+
+export type UploadRefusal =
+  | { reason: 'limit'; n: number }
+  | { reason: 'size'; size: number; unit: SizeUnit }
+  | { reason: 'type'; types: string };
+
+/** Spec 5: the first limit a chosen file breaks, given how many the field holds or is uploading. */
+export function refusalOf(file: { name: string; size: number }, limits: UploadLimits, held: number): UploadRefusal | null {
+  if (limits.limit && held >= limits.limit) return { reason: 'limit', n: limits.limit };
+  if (!extensionAccepted(file.name, limits.categories)) return { reason: 'type', types: (limits.categories ?? []).join('、') || extensionOf(file.name) };
+  if (file.size > limits.sizeBytes) return { reason: 'size', size: limits.size, unit: limits.unit };
+  return null;
+}

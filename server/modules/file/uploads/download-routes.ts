@@ -115,8 +115,8 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
         .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.originalName))
         .header('cache-control', 'private, max-age=600')
         .header('x-content-type-options', 'nosniff')
-        // a previewed file never runs script in our origin, whatever its bytes
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+        // a previewed file never runs script in our origin, whatever its bytes (PDF: Chrome's viewer is a plugin a sandbox would block)
+        .header('content-security-policy', file.extension === 'pdf' ? "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:" : "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
         .send(fs.createReadStream(ctx.store.storedPath(file.storedName)));
     },
   );

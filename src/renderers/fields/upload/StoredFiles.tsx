@@ -1,0 +1,61 @@
+import { ActionIcon, Anchor, Group, Image, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useDataProvider, type StoredFile } from '../../data/provider';
+import { useRT } from '../../i18n';
+import { downloadStoredFile, FilePreview } from './FilePreview';
+
+/** The stored files of a value: objects with a name (and a fileId); anything else is skipped. */
+export function storedFiles(value: unknown): StoredFile[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((f): f is StoredFile => Boolean(f) && typeof f === 'object' && typeof (f as StoredFile).name === 'string');
+}
+
+/** File names as links opening the preview, each with its download; remove when editable. */
+export function FileNames({ files, onRemove, compact }: { files: StoredFile[]; onRemove?(index: number): void; compact?: boolean }) {
+  const t = useRT();
+  const api = useDataProvider().files;
+  const [previewed, setPreviewed] = useState<StoredFile | null>(null);
+  const download = (file: StoredFile) => api && void downloadStoredFile(api, file).catch(() => notifications.show({ color: 'red', message: t('upload.notFound') }));
+  const Wrap = compact ? Group : Stack;
+  return (
+    <>
+      <Wrap gap={compact ? 6 : 2} data-file-list>
+        {files.map((file, index) => (
+          <Group key={`${file.fileId}-${index}`} gap={4} wrap="nowrap">
+            <Anchor component="button" type="button" size="sm" onClick={() => setPreviewed(file)} data-file-name={file.name}>
+              {file.name}
+            </Anchor>
+            {compact ? null : (
+              <>
+                <ActionIcon variant="subtle" size="sm" aria-label={`${t('upload.download')} ${file.name}`} onClick={() => download(file)}>↓</ActionIcon>
+                {onRemove ? (
+                  <ActionIcon variant="subtle" color="red" size="sm" aria-label={`${t('upload.remove')} ${file.name}`} onClick={() => onRemove(index)}>×</ActionIcon>
+                ) : null}
+              </>
+            )}
+          </Group>
+        ))}
+      </Wrap>
+      {previewed ? <FilePreview file={previewed} onClose={() => setPreviewed(null)} /> : null}
+    </>
+  );
+}
+
+/** A thumbnail of a stored image: its signed inline address, asked once per file. */
+export function Thumbnail({ file, size = 80, onClick }: { file: StoredFile; size?: number; onClick?(): void }) {
+  const api = useDataProvider().files;
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    if (api && file.fileId) api.previewAddress(file.fileId).then((url) => live && setSrc(url), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, file.fileId]);
+  return (
+    <button type="button" onClick={onClick} style={{ padding: 0, border: '1px solid #dee2e6', borderRadius: 4, background: 'none', cursor: 'pointer' }} aria-label={file.name} data-thumbnail={file.name}>
+      {src ? <Image src={src} alt={file.name} w={size} h={size} fit="cover" radius={4} /> : <Text size="xs" w={size} h={size} p={4} style={{ overflow: 'hidden' }}>{file.name}</Text>}
+    </button>
+  );
+}
