@@ -6,8 +6,8 @@ export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).dig
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}`, origin: 'pc' });
 
-export async function testChunks(base: string, token: string, bytes: Uint8Array, fileName: string) {
-  const q = new URLSearchParams({ identifier: md5Hex(bytes), fileName, totalSize: String(bytes.length) });
+export async function testChunks(base: string, token: string, bytes: Uint8Array, fileName: string, identifier = md5Hex(bytes)) {
+  const q = new URLSearchParams({ identifier, fileName, totalSize: String(bytes.length) });
   const res = await fetch(`${base}/api/file/chunk?${q}`, { headers: auth(token) });
   return (await res.json()) as { code: number; msg: string; data: { uploaded: boolean; chunkNumbers: number[]; merge: boolean } };
 }
@@ -28,18 +28,18 @@ export async function merge(base: string, token: string, bytes: Uint8Array, file
   const res = await fetch(`${base}/api/file/merge`, {
     method: 'POST',
     headers: { ...auth(token), 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: md5Hex(bytes), fileName, fileSize: bytes.length, ...extra }),
+    body: JSON.stringify({ identifier: typeof extra.identifier === 'string' ? extra.identifier : md5Hex(bytes), fileName, fileSize: bytes.length, ...extra }),
   });
   return (await res.json()) as { code: number; msg: string; data: { fileId: string; name: string; fileSize: number; url: string } };
 }
 
-/** Sends every chunk the server lacks; returns how many were sent. */
-export async function uploadMissing(base: string, token: string, bytes: Uint8Array, fileName: string): Promise<number> {
-  const have = new Set((await testChunks(base, token, bytes, fileName)).data.chunkNumbers);
+/** Sends every chunk the server lacks; returns how many were sent. Hashes the bytes once (or takes their MD5). */
+export async function uploadMissing(base: string, token: string, bytes: Uint8Array, fileName: string, identifier = md5Hex(bytes)): Promise<number> {
+  const have = new Set((await testChunks(base, token, bytes, fileName, identifier)).data.chunkNumbers);
   let sent = 0;
   for (let n = 1; n <= chunkCount(bytes.length); n++) {
     if (have.has(n)) continue;
-    const reply = await sendChunk(base, token, bytes, fileName, n);
+    const reply = await sendChunk(base, token, bytes, fileName, n, identifier);
     if (reply.body.code !== 200) throw new Error(`chunk ${n}: ${reply.body.msg}`);
     sent++;
   }

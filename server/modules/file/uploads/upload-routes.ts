@@ -142,7 +142,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (app
         const storedName = await ctx.store.copyStored(existing.storedName);
         return ok(uploadedFileOf(await record(ctx, owner, fileName, fileSize, md5, storedName)), request.t('upload.uploaded'));
       }
-      const merged = await ctx.store.mergeChunks(owner, md5, chunkCount(fileSize));
+      const merged = await ctx.store.mergeChunks(owner, md5, chunkCount(fileSize), fileSize);
       if (!merged) throw refuse('upload.chunksMissing');
       try {
         if (merged.size !== fileSize) throw refuse('upload.sizeMismatch');
@@ -150,11 +150,13 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (app
         if (!contentMatchesName(fileName, merged.head)) throw refuse('upload.typeMismatch', { ext: extensionOf(fileName) });
       } catch (error) {
         // The chunks are what the client sent and cannot become valid: start over next time.
-        await ctx.store.dropTemp(merged.temp);
         await ctx.store.dropChunks(owner, md5);
         throw error;
       }
-      const storedName = await ctx.store.keep(merged.temp);
+      // A second merge of the same upload at the same time finds the assembled file gone.
+      const storedName = await ctx.store.keep(merged.temp).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? refuse('upload.chunksMissing') : error;
+      });
       const row = await record(ctx, owner, fileName, fileSize, md5, storedName);
       await ctx.store.dropChunks(owner, md5);
       return ok(uploadedFileOf(row), request.t('upload.uploaded'));
