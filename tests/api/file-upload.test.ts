@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { buildApp } from '../../server/app';
@@ -131,6 +133,14 @@ describe('download access and pack download', () => {
     const entries = unzipSync(zip.bytes);
     expect(Object.keys(entries).sort()).toEqual(['a(1).txt', 'a.txt']);
     expect(new TextDecoder().decode(entries['a.txt'])).toBe('第一份');
+
+    // bytes gone from disk (removed by hand): a clear 404, not a broken stream
+    const row = await server.database.db.selectFrom('baseFile').select('storedName').where('id', '=', b.data.fileId).executeTakeFirstOrThrow();
+    fs.rmSync(path.join(server.config.dataDir, 'files', 'uploads', 'store', row.storedName));
+    const gone = await call(restartedServer(), `/api/file/Uploader/Preview?fileId=${b.data.fileId}`, { token: staff });
+    const missing = await fetch(`${base}${gone.body.data}`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { msg: string }).msg).toBe('文件不存在');
   });
 });
 

@@ -107,7 +107,8 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
       const { fileId } = request.params;
       if (!ctx.tickets.verify(fileId, request.query)) throw new AppError(ReplyCode.notFound, 'upload.linkExpired');
       const file = await fileById(ctx.db, fileId);
-      if (!file) throw new AppError(ReplyCode.notFound, 'upload.notFound');
+      // a row whose bytes were removed from disk by hand: not found, not a broken stream
+      if (!file || !(await isFile(ctx.store.storedPath(file.storedName)))) throw new AppError(ReplyCode.notFound, 'upload.notFound');
       const inline = request.query.inline === '1';
       return reply
         .type(file.mime)
@@ -138,7 +139,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
       const files: FileRow[] = [];
       for (const id of ids.split(',')) {
         const file = await fileById(ctx.db, id);
-        if (file) files.push(file);
+        if (file && (await isFile(ctx.store.storedPath(file.storedName)))) files.push(file);
       }
       if (!files.length) throw new AppError(ReplyCode.notFound, 'upload.notFound');
       const out = new PassThrough();
@@ -151,6 +152,8 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
     },
   );
 };
+
+const isFile = (file: string) => fs.promises.stat(file).then((s) => s.isFile(), () => false);
 
 /** Writes the files into `out` as a stored (uncompressed) zip, one file at a time, honouring back-pressure. */
 async function streamZip(files: FileRow[], pathOf: (f: FileRow) => string, out: PassThrough) {

@@ -18,9 +18,18 @@ export function FileNames({ files, onRemove, compact }: { files: StoredFile[]; o
   const [previewed, setPreviewed] = useState<StoredFile | null>(null);
   const download = (file: StoredFile) => api && void downloadStoredFile(api, file).catch(() => notifications.show({ color: 'red', message: t('upload.notFound') }));
   const Wrap = compact ? Group : Stack;
+  // 全部下载 (spec 7 "Download all"): one zip of the files, in read-only views with several files
+  const downloadAll = () =>
+    api &&
+    void api
+      .packDownload(files.filter((f) => f.fileId).map((f) => ({ fileId: f.fileId, fileName: f.name })))
+      .then(({ downloadVo }) => window.location.assign(downloadVo.url), () => undefined);
   return (
     <>
       <Wrap gap={compact ? 6 : 2} data-file-list>
+        {!compact && !onRemove && files.length > 1 && api ? (
+          <Anchor component="button" type="button" size="xs" onClick={downloadAll} data-download-all>{t('upload.downloadAll')}</Anchor>
+        ) : null}
         {files.map((file, index) => (
           <Group key={`${file.fileId}-${index}`} gap={4} wrap="nowrap">
             <Anchor component="button" type="button" size="sm" onClick={() => setPreviewed(file)} data-file-name={file.name}>
