@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import { buildApp } from '../../server/app';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { call, tokenOf } from './oauth-client';
+import { client, grantModelMenu, makeUser } from '../helpers/access';
 import { md5Hex, merge, sendChunk, singleUpload, testChunks, uploadMissing } from './upload-client';
 
 let server: TestServer;
@@ -141,6 +142,39 @@ describe('download access and pack download', () => {
     const missing = await fetch(`${base}${gone.body.data}`);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { msg: string }).msg).toBe('文件不存在');
+  });
+});
+
+describe('files held by records', () => {
+  it('lets a reader of a record that holds a file read it, named by the record; not without it, nor another file', async () => {
+    const admin = client(base, await tokenOf(restartedServer(), 'admin'));
+    const cfg = (jnpfKey: string, label: string) => ({ jnpfKey, label, showLabel: true, required: false, layout: 'colFormItem', span: 24, regList: [] });
+    const formData = { formRef: 'elForm', formModel: 'dataForm', fields: [{ __config__: cfg('comInput', '名称'), __vModel__: 'title' }, { __config__: cfg('uploadFz', '附件'), __vModel__: 'files', limit: 3 }] };
+    const columnData = { type: 1, columnList: [{ prop: 'title', label: '名称' }], searchList: [], btnsList: [], columnBtnsList: [], useBtnPermission: false, useColumnPermission: false, useFormPermission: false, useDataPermission: false };
+    const made = await admin.post('/api/visualdev/Base', { fullName: '附件记录', enCode: 'fileRecords', type: 1, webType: 2, formData: JSON.stringify(formData), columnData: JSON.stringify(columnData) });
+    const modelId = made.body.data?.id ?? made.body.data;
+    expect((await admin.post(`/api/visualdev/Base/${modelId}/Actions/Release`)).body.code).toBe(200);
+
+    const staff = await tokenOf(restartedServer(), 'staff');
+    const held = await singleUpload(base, staff, new TextEncoder().encode('held'), 'held.txt');
+    const other = await singleUpload(base, staff, new TextEncoder().encode('other'), 'other.txt');
+    const record = await admin.post(`/api/visualdev/OnlineDev/${modelId}`, { data: JSON.stringify({ title: 'r', files: [held.data] }) });
+    expect(record.body.code, record.body.msg).toBe(200);
+    const recordId = record.body.data.id;
+
+    const reader = await makeUser(server.database.db, 'fileReader');
+    await grantModelMenu(server.database.db, reader.roleId, modelId, []);
+    const asReader = (fileId: string, ref = `&modelId=${modelId}&recordId=${recordId}`) =>
+      call(restartedServer(), `/api/file/Uploader/Preview?fileId=${fileId}${ref}`, { token: reader.token });
+    expect((await asReader(held.data.fileId, '')).body.code).toBe(404);
+    const seen = await asReader(held.data.fileId);
+    expect(seen.body.code).toBe(200);
+    expect(new TextDecoder().decode((await bytesAt(seen.body.data)).bytes)).toBe('held');
+    // a record that does not hold the file opens nothing
+    expect((await asReader(other.data.fileId)).body.code).toBe(404);
+    // nor does a record of a model the caller may not open
+    const customer = await tokenOf(restartedServer(), 'customer');
+    expect((await call(restartedServer(), `/api/file/Uploader/Preview?fileId=${held.data.fileId}&modelId=${modelId}&recordId=${recordId}`, { token: customer })).body.code).toBe(404);
   });
 });
 

@@ -68,7 +68,10 @@ describe('uploads in a generated form', () => {
     await expect.poll(() => cell(row, 'attachments').textContent()).toBe('说明.txt');
 
     // the name opens the full-screen preview: the text in a frame
+    // it names the record it was seen in, so any reader of the record may open the file
+    const asked = page.waitForRequest((r) => r.url().includes('/api/file/Uploader/Preview') && r.url().includes(`modelId=${id}`) && r.url().includes('recordId='));
     await cell(row, 'attachments').getByRole('button', { name: '说明.txt' }).click();
+    await asked;
     const dialog = page.getByRole('dialog', { name: '文档预览 - 说明.txt' });
     await dialog.waitFor();
     await expect.poll(() => page.frameLocator('[data-preview="frame"]').locator('body').textContent(), { timeout: 10_000 }).toContain('上传的说明文字');

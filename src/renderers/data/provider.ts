@@ -136,6 +136,12 @@ export interface StoredFile {
   fileVersionId?: string;
 }
 
+/** The record a file was seen in. */
+export interface FileRef {
+  modelId: string;
+  recordId: string;
+}
+
 export interface FilesApi {
   /** The test call: which chunks (from 1) the server holds for this MD5. */
   testChunks(query: { identifier: string; fileName: string; totalSize: number; accept?: string }): Promise<{ uploaded: boolean; chunkNumbers: number[]; merge: boolean }>;
@@ -144,11 +150,11 @@ export interface FilesApi {
   merge(body: { identifier: string; fileName: string; fileSize: number; accept?: string }): Promise<StoredFile>;
   /** A whole file in one request (images: 'annexpic'). */
   uploadSingle(type: 'annex' | 'annexpic', file: Blob, name: string): Promise<StoredFile>;
-  /** A signed address that downloads the file (attachment). */
-  downloadAddress(fileId: string): Promise<{ name: string; url: string }>;
+  /** A signed address that downloads the file (attachment); ref: the record it was seen in (readers of it may read the file). */
+  downloadAddress(fileId: string, ref?: FileRef): Promise<{ name: string; url: string }>;
   /** A signed address that shows the file in the browser (inline). */
-  previewAddress(fileId: string): Promise<string>;
-  packDownload(list: { fileId: string; fileName?: string }[], downloadName?: string): Promise<{ downloadVo: { url: string }; downloadName: string }>;
+  previewAddress(fileId: string, ref?: FileRef): Promise<string>;
+  packDownload(list: { fileId: string; fileName?: string }[], downloadName?: string, ref?: FileRef): Promise<{ downloadVo: { url: string }; downloadName: string }>;
 }
 
 export type ResourceMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -237,9 +243,9 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
         form.append('file', file, name);
         return http.post<StoredFile>(`/api/file/Uploader/${type}`, null, { formData: form, silent: true });
       },
-      downloadAddress: (fileId) => http.get(`/api/file/Download/annex/${enc(fileId)}`, null, { silent: true }),
-      previewAddress: (fileId) => http.get<string>(`/api/file/Uploader/Preview`, { fileId }, { silent: true }),
-      packDownload: (list, downloadName) => http.post(`/api/file/PackDownload/annex`, { list, downloadName }),
+      downloadAddress: (fileId, ref) => http.get(`/api/file/Download/annex/${enc(fileId)}`, ref ? { ...ref } : null, { silent: true }),
+      previewAddress: (fileId, ref) => http.get<string>(`/api/file/Uploader/Preview`, { fileId, ...ref }, { silent: true }),
+      packDownload: (list, downloadName, ref) => http.post(`/api/file/PackDownload/annex`, { list, downloadName, ...ref }),
     },
     resourceUpload: (url, file, name) => {
       const form = new FormData();

@@ -6,7 +6,7 @@ import type { StoredFile } from '../data/provider';
 import { useRT, type RendererT } from '../i18n';
 import type { EditProps, FieldRenderer, ViewProps } from '../types';
 import { QueueRows } from './upload/QueueRows';
-import { FileNames, storedFiles } from './upload/StoredFiles';
+import { FileNames, storedFiles, useFileRef } from './upload/StoredFiles';
 import { useUploadQueue } from './upload/useUploadQueue';
 
 /** A refusal of spec 5 in the reader's language. */
@@ -73,7 +73,7 @@ export function acceptAttribute(categories: readonly string[] | null): string | 
   return categories.map((c) => map[c]).filter(Boolean).join(',');
 }
 
-const View = ({ value }: ViewProps<'uploadFile'>) => <FileNames files={storedFiles(value)} />;
-const Cell = ({ value }: ViewProps<'uploadFile'>) => <FileNames files={storedFiles(value)} compact />;
+const View = ({ value, record }: ViewProps<'uploadFile'>) => <FileNames files={storedFiles(value)} fileRef={useFileRef(record)} />;
+const Cell = ({ value, record }: ViewProps<'uploadFile'>) => <FileNames files={storedFiles(value)} fileRef={useFileRef(record)} compact />;
 
 export const uploadFileRenderer: FieldRenderer<'uploadFile'> = { Edit, View, Cell };

@@ -2,15 +2,15 @@ import { ActionIcon, Button, FileButton, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState } from 'react';
 import { refusalOf, uploadLimitsOf } from '../../runtime/upload-rules';
-import { useDataProvider, type StoredFile } from '../data/provider';
+import { useDataProvider, type FileRef, type StoredFile } from '../data/provider';
 import { useRT } from '../i18n';
 import type { EditProps, FieldRenderer, ViewProps } from '../types';
 import { refusalText } from './uploadFile';
 import { FilePreview } from './upload/FilePreview';
-import { storedFiles, Thumbnail } from './upload/StoredFiles';
+import { storedFiles, Thumbnail, useFileRef } from './upload/StoredFiles';
 
 /** Thumbnails of the stored images; a click opens the preview's image viewer. */
-function Thumbnails({ files, onRemove, size }: { files: StoredFile[]; onRemove?(index: number): void; size?: number }) {
+function Thumbnails({ files, onRemove, size, fileRef }: { files: StoredFile[]; onRemove?(index: number): void; size?: number; fileRef?: FileRef }) {
   const t = useRT();
   const [previewed, setPreviewed] = useState<StoredFile | null>(null);
   return (
@@ -18,14 +18,14 @@ function Thumbnails({ files, onRemove, size }: { files: StoredFile[]; onRemove?(
       <Group gap={8} data-image-list>
         {files.map((file, index) => (
           <div key={`${file.fileId}-${index}`} style={{ position: 'relative' }}>
-            <Thumbnail file={file} size={size} onClick={() => setPreviewed(file)} />
+            <Thumbnail file={file} size={size} fileRef={fileRef} onClick={() => setPreviewed(file)} />
             {onRemove ? (
               <ActionIcon size="xs" color="red" radius="xl" style={{ position: 'absolute', top: -6, right: -6 }} aria-label={`${t('upload.remove')} ${file.name}`} onClick={() => onRemove(index)}>×</ActionIcon>
             ) : null}
           </div>
         ))}
       </Group>
-      {previewed ? <FilePreview file={previewed} onClose={() => setPreviewed(null)} /> : null}
+      {previewed ? <FilePreview file={previewed} fileRef={fileRef} onClose={() => setPreviewed(null)} /> : null}
     </>
   );
 }
@@ -88,7 +88,7 @@ function Edit({ field, value, onChange, id, disabled, readOnly }: EditProps<'upl
   );
 }
 
-const View = ({ value }: ViewProps<'uploadImg'>) => <Thumbnails files={storedFiles(value)} />;
-const Cell = ({ value }: ViewProps<'uploadImg'>) => <Thumbnails files={storedFiles(value)} size={32} />;
+const View = ({ value, record }: ViewProps<'uploadImg'>) => <Thumbnails files={storedFiles(value)} fileRef={useFileRef(record)} />;
+const Cell = ({ value, record }: ViewProps<'uploadImg'>) => <Thumbnails files={storedFiles(value)} fileRef={useFileRef(record)} size={32} />;
 
 export const uploadImgRenderer: FieldRenderer<'uploadImg'> = { Edit, View, Cell };

@@ -9,22 +9,30 @@ import { principalOf } from '../../../auth/access';
 import { ReplyCode } from '../../../../src/runtime/codes';
 import type { FileRow } from '../../../db/schema';
 import { fileById, mayRead } from './file-repository';
+import { recordShowsFile, type RecordRef } from './record-reference';
 import type { UploadContext } from './index';
 
 const tags = ['file'];
 const FileId = Type.String({ pattern: '^[0-9]{1,30}$' });
 const Ticket = { u: Type.Optional(Type.String({ maxLength: 50 })), e: Type.Optional(Type.Integer()), s: Type.Optional(Type.String({ maxLength: 100 })) };
 const PACK_MAX_FILES = 100;
+/** Where the caller saw the file (optional): a record they may read that holds it. */
+const Ref = { modelId: Type.Optional(Type.String({ maxLength: 50 })), recordId: Type.Optional(Type.String({ maxLength: 50 })) };
 
 /** `attachment` or `inline` with the name in UTF-8 and an ASCII fallback. */
 const disposition = (kind: 'attachment' | 'inline', name: string) =>
   `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (app, ctx) => {
-  /** The file when the caller may read it; "not found" either way otherwise, so ids reveal nothing. */
-  async function readable(request: Parameters<typeof principalOf>[0], fileId: string): Promise<FileRow> {
+  /**
+   * The file when the caller may read it: theirs, an administrator, or held by a record they may
+   * read (ref: where they saw it); "not found" either way otherwise, so ids reveal nothing.
+   */
+  async function readable(request: Parameters<typeof principalOf>[0], fileId: string, ref?: Partial<RecordRef>): Promise<FileRow> {
+    const principal = principalOf(request);
     const file = await fileById(ctx.db, fileId);
-    if (!file || !mayRead(principalOf(request), file)) throw new AppError(ReplyCode.notFound, 'upload.notFound');
+    const viaRecord = async () => Boolean(ref?.modelId && ref.recordId) && recordShowsFile(ctx.db, principal, request.locale, ref as RecordRef, [fileId]);
+    if (!file || !(mayRead(principal, file) || (await viaRecord()))) throw new AppError(ReplyCode.notFound, 'upload.notFound');
     return file;
   }
   const streamUrl = (file: FileRow, userId: string, inline: boolean) =>
@@ -38,11 +46,12 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
         tags,
         summary: 'Download address of a file the caller may read: a signed address, good for ten minutes',
         params: Type.Object({ type: Type.String({ maxLength: 30 }), fileId: FileId }),
+        querystring: Type.Object(Ref),
         response: { 200: Envelope(Type.Object({ name: Type.String(), url: Type.String() })) },
       },
     },
     async (request) => {
-      const file = await readable(request, request.params.fileId);
+      const file = await readable(request, request.params.fileId, request.query);
       return ok({ name: file.originalName, url: streamUrl(file, principalOf(request).user.id, false) });
     },
   );
@@ -54,12 +63,12 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
       schema: {
         tags,
         summary: 'Preview address of a file the caller may read (served inline): data is the address',
-        querystring: Type.Object({ fileId: FileId, fileName: Type.Optional(Type.String({ maxLength: 255 })) }),
+        querystring: Type.Object({ fileId: FileId, fileName: Type.Optional(Type.String({ maxLength: 255 })), ...Ref }),
         response: { 200: Envelope(Type.String()) },
       },
     },
     async (request) => {
-      const file = await readable(request, request.query.fileId);
+      const file = await readable(request, request.query.fileId, request.query);
       return ok(streamUrl(file, principalOf(request).user.id, true));
     },
   );
@@ -75,6 +84,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
         body: Type.Object({
           list: Type.Array(Type.Object({ fileId: FileId, fileName: Type.Optional(Type.String({ maxLength: 255 })) }), { maxItems: PACK_MAX_FILES }),
           downloadName: Type.Optional(Type.String({ maxLength: 100 })),
+          ...Ref,
         }),
         response: { 200: Envelope(Type.Object({ downloadVo: Type.Object({ url: Type.String() }), downloadName: Type.String() })) },
       },
@@ -83,7 +93,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
       const { list } = request.body;
       if (!list.length) throw refuse('upload.packEmpty');
       const ids = [...new Set(list.map((f) => f.fileId))];
-      for (const id of ids) await readable(request, id);
+      for (const id of ids) await readable(request, id, request.body);
       const subject = ids.join(',');
       const downloadName = `${(request.body.downloadName ?? 'files').replace(/[\\/:*?"<>|]/g, '_')}.zip`;
       const url = `/api/file/Pack?ids=${subject}&name=${encodeURIComponent(downloadName)}&${ctx.tickets.sign(subject, principalOf(request).user.id)}`;

@@ -13,8 +13,5 @@ export async function fileById(db: Db, id: string): Promise<FileRow | null> {
 export const ownFileByMd5 = (db: Db, ownerId: string, md5: string, size: number) =>
   db.selectFrom('baseFile').selectAll().where('ownerId', '=', ownerId).where('md5', '=', md5).where('size', '=', size).executeTakeFirst();
 
-/**
- * Who may read a file: its owner and administrators (docs/DECISIONS.md). Readers of a record that
- * references the file are not yet recognised: that needs the record's scope check per download.
- */
+/** Who may read a file by itself: its owner and administrators; readers of a record holding it: record-reference.ts. */
 export const mayRead = (principal: Principal, file: FileRow) => principal.isAdministrator || file.ownerId === principal.user.id;

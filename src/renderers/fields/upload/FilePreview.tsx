@@ -2,15 +2,15 @@ import { ActionIcon, Button, Center, Group, Loader, Modal, Stack, Text } from '@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { extensionOf, FRAME_PREVIEW_EXTENSIONS, VIEWER_IMAGE_EXTENSIONS } from '../../../runtime/upload-rules';
-import { useDataProvider, type StoredFile } from '../../data/provider';
+import { useDataProvider, type FileRef, type StoredFile } from '../../data/provider';
 import { useRT } from '../../i18n';
 
 const AUDIO = ['mp3', 'wav', 'ogg', 'aac', 'flac'];
 const VIDEO = ['mp4', 'webm'];
 
 /** Opens a signed download address: the browser saves the file under its name (Content-Disposition). */
-export async function downloadStoredFile(api: NonNullable<ReturnType<typeof useDataProvider>['files']>, file: StoredFile) {
-  const { url } = await api.downloadAddress(file.fileId);
+export async function downloadStoredFile(api: NonNullable<ReturnType<typeof useDataProvider>['files']>, file: StoredFile, ref?: FileRef) {
+  const { url } = await api.downloadAddress(file.fileId, ref);
   const a = document.createElement('a');
   a.href = url;
   a.download = file.name;
@@ -26,7 +26,7 @@ export async function downloadStoredFile(api: NonNullable<ReturnType<typeof useD
  * frame; audio and video in their players; office files a message and the download; no address
  * from the server: 文件不存在, and the dialog closes.
  */
-export function FilePreview({ file, onClose, allowDownload = true }: { file: StoredFile; onClose(): void; allowDownload?: boolean }) {
+export function FilePreview({ file, onClose, allowDownload = true, fileRef }: { file: StoredFile; onClose(): void; allowDownload?: boolean; fileRef?: FileRef }) {
   const t = useRT();
   const api = useDataProvider().files;
   const [address, setAddress] = useState<string | null>(null);
@@ -41,13 +41,13 @@ export function FilePreview({ file, onClose, allowDownload = true }: { file: Sto
       onClose();
     };
     if (!api || !file.fileId) return void missing();
-    api.previewAddress(file.fileId).then((url) => (live && url ? setAddress(url) : missing()), missing);
+    api.previewAddress(file.fileId, fileRef).then((url) => (live && url ? setAddress(url) : missing()), missing);
     return () => {
       live = false;
     };
   }, [api, file.fileId]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const download = api && allowDownload ? () => void downloadStoredFile(api, file).catch(() => notifications.show({ color: 'red', message: t('upload.notFound') })) : null;
+  const download = api && allowDownload ? () => void downloadStoredFile(api, file, fileRef).catch(() => notifications.show({ color: 'red', message: t('upload.notFound') })) : null;
   let body;
   if (!address) body = <Center h="60vh"><Loader /></Center>;
   else if (VIEWER_IMAGE_EXTENSIONS.includes(ext)) {

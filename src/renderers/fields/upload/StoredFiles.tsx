@@ -1,7 +1,8 @@
 import { ActionIcon, Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { useDataProvider, type StoredFile } from '../../data/provider';
+import { useDataProvider, type FileRef, type StoredFile } from '../../data/provider';
+import { useOwnerModel } from '../../format';
 import { useRT } from '../../i18n';
 import { downloadStoredFile, FilePreview } from './FilePreview';
 
@@ -11,18 +12,25 @@ export function storedFiles(value: unknown): StoredFile[] {
   return value.filter((f): f is StoredFile => Boolean(f) && typeof f === 'object' && typeof (f as StoredFile).name === 'string');
 }
 
+/** The record a view or cell shows, so its readers may open the files it holds (not only their uploader). */
+export function useFileRef(record: Record<string, unknown> | undefined): FileRef | undefined {
+  const model = useOwnerModel();
+  const recordId = record?.id;
+  return model && (typeof recordId === 'string' || typeof recordId === 'number') ? { modelId: model.id, recordId: String(recordId) } : undefined;
+}
+
 /** File names as links opening the preview, each with its download; remove when editable. */
-export function FileNames({ files, onRemove, compact }: { files: StoredFile[]; onRemove?(index: number): void; compact?: boolean }) {
+export function FileNames({ files, onRemove, compact, fileRef }: { files: StoredFile[]; onRemove?(index: number): void; compact?: boolean; fileRef?: FileRef }) {
   const t = useRT();
   const api = useDataProvider().files;
   const [previewed, setPreviewed] = useState<StoredFile | null>(null);
-  const download = (file: StoredFile) => api && void downloadStoredFile(api, file).catch(() => notifications.show({ color: 'red', message: t('upload.notFound') }));
+  const download = (file: StoredFile) => api && void downloadStoredFile(api, file, fileRef).catch(() => notifications.show({ color: 'red', message: t('upload.notFound') }));
   const Wrap = compact ? Group : Stack;
   // 全部下载 (spec 7 "Download all"): one zip of the files, in read-only views with several files
   const downloadAll = () =>
     api &&
     void api
-      .packDownload(files.filter((f) => f.fileId).map((f) => ({ fileId: f.fileId, fileName: f.name })))
+      .packDownload(files.filter((f) => f.fileId).map((f) => ({ fileId: f.fileId, fileName: f.name })), undefined, fileRef)
       .then(({ downloadVo }) => window.location.assign(downloadVo.url), () => undefined);
   return (
     <>
@@ -46,22 +54,22 @@ export function FileNames({ files, onRemove, compact }: { files: StoredFile[]; o
           </Group>
         ))}
       </Wrap>
-      {previewed ? <FilePreview file={previewed} onClose={() => setPreviewed(null)} /> : null}
+      {previewed ? <FilePreview file={previewed} fileRef={fileRef} onClose={() => setPreviewed(null)} /> : null}
     </>
   );
 }
 
 /** A thumbnail of a stored image: its signed inline address, asked once per file. */
-export function Thumbnail({ file, size = 80, onClick }: { file: StoredFile; size?: number; onClick?(): void }) {
+export function Thumbnail({ file, size = 80, onClick, fileRef }: { file: StoredFile; size?: number; onClick?(): void; fileRef?: FileRef }) {
   const api = useDataProvider().files;
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    if (api && file.fileId) api.previewAddress(file.fileId).then((url) => live && setSrc(url), () => undefined);
+    if (api && file.fileId) api.previewAddress(file.fileId, fileRef).then((url) => live && setSrc(url), () => undefined);
     return () => {
       live = false;
     };
-  }, [api, file.fileId]);
+  }, [api, file.fileId, fileRef?.modelId, fileRef?.recordId]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <button type="button" onClick={onClick} style={{ padding: 0, border: '1px solid #dee2e6', borderRadius: 4, background: 'none', cursor: 'pointer' }} aria-label={file.name} data-thumbnail={file.name}>
       {src ? <Image src={src} alt={file.name} w={size} h={size} fit="cover" radius={4} /> : <Text size="xs" w={size} h={size} p={4} style={{ overflow: 'hidden' }}>{file.name}</Text>}
