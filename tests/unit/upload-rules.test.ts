@@ -42,3 +42,23 @@ describe('content sniffing', () => {
     expect(contentMatchesName('a.pdf', Buffer.alloc(0))).toBe(false);
   });
 });
+
+describe('abandoned uploads', () => {
+  it('are pruned after their age, recent ones kept', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { FileStore } = await import('../../server/modules/file/uploads/file-store');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-prune-'));
+    try {
+      fs.mkdirSync(path.join(root, 'chunks', 'u-old'), { recursive: true });
+      fs.mkdirSync(path.join(root, 'chunks', 'u-new'), { recursive: true });
+      const weekAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+      fs.utimesSync(path.join(root, 'chunks', 'u-old'), weekAgo, weekAgo);
+      expect(await new FileStore(root).pruneAbandoned(7 * 24 * 3600 * 1000)).toBe(1);
+      expect(fs.readdirSync(path.join(root, 'chunks'))).toEqual(['u-new']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

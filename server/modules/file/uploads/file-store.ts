@@ -134,6 +134,26 @@ export class FileStore {
 
   dropTemp = (temp: string) => fsp.rm(temp, { force: true });
 
+  /**
+   * Removes uploads abandoned for longer than maxAgeMs (chunk folders untouched since, temporary
+   * files): a resumable upload keeps its chunks across restarts, but not for ever. Returns how many.
+   */
+  async pruneAbandoned(maxAgeMs: number, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const sub of ['chunks', 'tmp']) {
+      const dir = path.join(this.root, sub);
+      const names = await fsp.readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const entry = path.join(dir, name);
+        const stat = await fsp.stat(entry).catch(() => null);
+        if (!stat || now - stat.mtimeMs < maxAgeMs) continue;
+        await fsp.rm(entry, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   dropChunks = (ownerId: string, md5: string) => fsp.rm(this.chunkDir(ownerId, md5), { recursive: true, force: true });
 
   private async tempPath() {

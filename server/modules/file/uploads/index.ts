@@ -8,6 +8,8 @@ import { TicketSigner } from './tickets';
 import { uploadRoutes } from './upload-routes';
 import { downloadRoutes } from './download-routes';
 
+const ABANDONED_AFTER_MS = 7 * 24 * 3600 * 1000;
+
 export interface UploadModuleOptions {
   db: Db;
   dataDir: string;
@@ -39,6 +41,13 @@ export const uploadModule: FastifyPluginAsyncTypebox<UploadModuleOptions> = asyn
   };
   // Per-request limits are given at request.file(): a chunk is capped at CHUNK_SIZE, a whole file at maxBytes.
   await app.register(multipart, { limits: { files: 1, fileSize: CHUNK_SIZE, fields: 20, parts: 21, fieldSize: 2000 } });
+  // Abandoned uploads go after a week (a folder's time moves with each chunk, since a chunk adds
+  // its marker): at start and every six hours, as the logs are pruned.
+  const prune = () => void ctx.store.pruneAbandoned(ABANDONED_AFTER_MS).catch((error: unknown) => app.log.warn({ err: error }, 'pruning abandoned uploads failed'));
+  app.addHook('onReady', async () => prune());
+  const timer = setInterval(prune, 6 * 3600 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   await app.register(uploadRoutes, ctx);
   await app.register(downloadRoutes, ctx);
 };
