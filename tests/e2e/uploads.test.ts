@@ -86,6 +86,15 @@ describe('uploads in a generated form', () => {
     expect(await viewer.locator('[data-preview="image"] img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     await page.keyboard.press('Escape');
 
+    // the edit form shows the stored file and previews it through the record too
+    await row.locator('[data-button="btn_edit"]').click();
+    await form(page).waitFor();
+    const fromForm = page.waitForRequest((r) => r.url().includes('/api/file/Uploader/Preview') && r.url().includes('recordId='));
+    await formItem(page, 'attachments').getByRole('button', { name: '说明.txt', exact: true }).click();
+    await fromForm;
+    await page.getByRole('dialog', { name: '文档预览 - 说明.txt' }).waitFor();
+    await page.keyboard.press('Escape');
+
     // the stored value keeps the widget's shape
     const list = await c.post(`/api/visualdev/OnlineDev/${id}/List`, { currentPage: 1, pageSize: 20 });
     const record = list.body.data.list[0];

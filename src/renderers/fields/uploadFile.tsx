@@ -33,6 +33,7 @@ function Edit({ field, value, onChange, id, disabled, readOnly }: EditProps<'upl
     onChange(latest.current);
   });
   const locked = disabled || readOnly;
+  const fileRef = useFileRef();
   const choose = (chosen: File[] | File | null) => {
     if (!queue || !chosen) return;
     let held = latest.current.length + queue.list().length;
@@ -61,7 +62,7 @@ function Edit({ field, value, onChange, id, disabled, readOnly }: EditProps<'upl
       )}
       {field.props.showTip && typeof field.props.tipText === 'string' ? <Text size="xs" c="dimmed">{field.props.tipText}</Text> : null}
       {queue ? <QueueRows items={items} queue={queue} /> : null}
-      <FileNames files={files} onRemove={locked ? undefined : (index) => onChange(files.filter((_, i) => i !== index))} />
+      <FileNames files={files} fileRef={fileRef} onRemove={locked ? undefined : (index) => onChange(files.filter((_, i) => i !== index))} />
     </Stack>
   );
 }

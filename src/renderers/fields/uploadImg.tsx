@@ -72,9 +72,10 @@ function Edit({ field, value, onChange, id, disabled, readOnly }: EditProps<'upl
     }
   };
   const locked = disabled || readOnly;
+  const fileRef = useFileRef();
   return (
     <Stack gap={6} id={id} data-upload-field={field.key}>
-      <Thumbnails files={files} onRemove={locked ? undefined : (index) => onChange(files.filter((_, i) => i !== index))} />
+      <Thumbnails files={files} fileRef={fileRef} onRemove={locked ? undefined : (index) => onChange(files.filter((_, i) => i !== index))} />
       {locked ? null : (
         <FileButton onChange={(f) => void choose(f)} multiple={limits.limit !== 1} accept="image/*">
           {(props) => (

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { FormScopeContext } from '../../form/FormItem';
 import { useDataProvider, type FileRef, type StoredFile } from '../../data/provider';
 import { useOwnerModel } from '../../format';
 import { useRT } from '../../i18n';
@@ -13,9 +14,12 @@ export function storedFiles(value: unknown): StoredFile[] {
 }
 
 /** The record a view or cell shows, so its readers may open the files it holds (not only their uploader). */
-export function useFileRef(record: Record<string, unknown> | undefined): FileRef | undefined {
-  const model = useOwnerModel();
-  const recordId = record?.id;
+export function useFileRef(record?: Record<string, unknown>): FileRef | undefined {
+  const owner = useOwnerModel();
+  // in an edit form: the record being edited (its id is among the form's initial values)
+  const scope = useContext(FormScopeContext);
+  const model = owner ?? scope?.model;
+  const recordId = record ? record.id : scope?.store.getValue('id');
   return model && (typeof recordId === 'string' || typeof recordId === 'number') ? { modelId: model.id, recordId: String(recordId) } : undefined;
 }
 
