@@ -57,6 +57,7 @@ export interface Database {
   baseMessageReceive: MessageReceiveRow;
   baseImContent: ImContentRow;
   baseImReply: ImReplyRow;
+  baseFile: FileRow;
 }
 
 export interface SystemRow {
@@ -791,4 +792,19 @@ export interface ImReplyRow {
   hidden: number;
   /** History up to this moment is hidden for this person ('delete chat records'). */
   clearedAt: number;
+}
+
+/** An uploaded file (server/modules/file/uploads): the bytes are on disk under the upload root as storedName. */
+export interface FileRow {
+  id: string;
+  ownerId: string;
+  originalName: string;
+  /** Lower-case, without the dot. */
+  extension: string;
+  size: number;
+  mime: string;
+  /** Hex MD5 of the bytes, verified at merge. */
+  md5: string;
+  storedName: string;
+  createdAt: number;
 }

@@ -13,6 +13,8 @@ import { dividerRenderer } from './fields/divider';
 import { editorRenderer } from './fields/editor';
 import { groupTitleRenderer } from './fields/groupTitle';
 import { iframeRenderer } from './fields/iframe';
+import { uploadFileRenderer } from './fields/uploadFile';
+import { uploadImgRenderer } from './fields/uploadImg';
 import { inputRenderer } from './fields/input';
 import { jsonRowsRenderer } from './fields/jsonRows';
 import { inputNumberRenderer } from './fields/inputNumber';
@@ -77,8 +79,8 @@ export function createFieldRegistry(): FieldRegistry {
     groupTitle: groupTitleRenderer,
     iframe: iframeRenderer,
     // widget-group kinds: their own issues replace these stand-ins, one line each
-    uploadFile: pendingRenderer('uploadFile'),
-    uploadImg: pendingRenderer('uploadImg'),
+    uploadFile: uploadFileRenderer,
+    uploadImg: uploadImgRenderer,
     organizeSelect: organizeSelectRenderer,
     depSelect: depSelectRenderer,
     posSelect: posSelectRenderer,
