@@ -53,6 +53,7 @@ export interface Database {
   baseAuditLog: AuditLogRow;
   baseMessageTemplate: MessageTemplateRow;
   basePrintDev: PrintDevRow;
+  basePrintLog: PrintLogRow;
 }
 
 export interface SystemRow {
@@ -725,4 +726,16 @@ export interface PrintDevRow {
   createdBy: string | null;
   updatedAt: number | null;
   updatedBy: string | null;
+}
+
+/** One print of a record through a print template (打印日志). */
+export interface PrintLogRow {
+  id: string;
+  userId: string;
+  createdAt: number;
+  templateId: string;
+  modelId: string;
+  recordId: string;
+  printTitle: string;
+  printNum: number;
 }
