@@ -126,3 +126,19 @@ describe('signature and location values', () => {
     expect(await total()).toBe(before);
   });
 });
+
+describe('the map tile source of the location field (system configuration mapTileUrl)', () => {
+  it('takes an in-site {z}/{x}/{y} template, refuses anything else with a clear message, and is public to signed-in users', async () => {
+    for (const bad of ['https://tile.example.com/{z}/{x}/{y}.png', '/tiles/{z}/{x}.png', '/t/{z}/{x}/{y}"><script>']) {
+      const reply = await adminEn.put('/api/system/SysConfig', { mapTileUrl: bad });
+      expect(reply.body.code, bad).toBe(400);
+      expect(reply.body.msg).toMatch(/^The map tile source must be an in-site path template/);
+    }
+    expect((await admin.get('/api/system/SysConfig')).body.data.mapTileUrl).toBe('');
+    expect((await admin.put('/api/system/SysConfig', { mapTileUrl: ' /tiles/{z}/{x}/{y}.png ' })).body.code).toBe(200);
+    const me = await east.get('/api/oauth/CurrentUser');
+    expect(me.body.data.sysConfigInfo.mapTileUrl).toBe('/tiles/{z}/{x}/{y}.png');
+    expect((await admin.put('/api/system/SysConfig', { mapTileUrl: '' })).body.code).toBe(200);
+  });
+});
+

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { grantModelMenu, tokenFor } from '../helpers/access';
 import { expectPath, startE2E, type E2E } from './browser';
-import { api, cell, form, formItem, noReactErrors, rows, sessionPage, waitRows, type Session } from './model-helpers';
+import { api, cell, form, formItem, list, noReactErrors, rows, sessionPage, waitRows, type Session } from './model-helpers';
 
 /**
  * Barcode, QR code, signature and location in a generated form (issue 13 items 6 and 8): the codes
@@ -136,6 +136,31 @@ describe('codes and signatures in a generated form', () => {
     await expect.poll(() => cell(first, 'printTitle').textContent()).toBe('条码标签');
     expect(await cell(first, 'userName').textContent()).toContain('admin');
     expect(await cell(first, 'modelName').textContent()).toBe('条码签收');
+    noReactErrors(errors);
+  });
+
+  it('picks the place on a map where system configuration names a tile source', async () => {
+    const { page, errors } = admin;
+    const adminApi = api(e2e, admin.token);
+    expect((await adminApi.put('/api/system/SysConfig', { mapTileUrl: '/tiles/{z}/{x}/{y}.png' })).body.code).toBe(200);
+    try {
+      await page.goto(formPath);
+      await list(page).waitFor();
+      await page.locator('[data-button="btn_add"]').click();
+      await dialog(page).waitFor();
+      const place = formItem(page, 'place');
+      const map = place.locator('[data-location-map]');
+      await map.waitFor();
+      expect(await place.locator('[data-location-note]').count()).toBe(0);
+      // the tiles come from the configured in-site template
+      expect(await map.locator('img').first().getAttribute('src')).toMatch(/^\/tiles\/4\/\d+\/\d+\.png$/);
+      await map.click({ position: { x: 180, y: 110 } }); // the centre: about 105°E 35°N at zoom 4
+      await expect.poll(async () => Number(await place.locator('[data-location="lng"]').inputValue())).toBeCloseTo(105, 0);
+      expect(Number(await place.locator('[data-location="lat"]').inputValue())).toBeCloseTo(35, 0);
+      await place.locator('[data-location-marker]').waitFor();
+    } finally {
+      await adminApi.put('/api/system/SysConfig', { mapTileUrl: '' });
+    }
     noReactErrors(errors);
   });
 });
