@@ -117,7 +117,9 @@ describe('codes and signatures in a generated form', () => {
     await preview.waitFor();
     const frame = page.frameLocator('[data-print-frame]');
     await expect.poll(() => frame.locator('svg.print-barcode').getAttribute('aria-label')).toBe(RECORD_CODE);
-    expect(await preview.locator('[data-action="print-download"]').isEnabled()).toBe(true);
+    // download saves the filled page as a document named after the template
+    const [download] = await Promise.all([page.waitForEvent('download'), preview.locator('[data-action="print-download"]').click()]);
+    expect(download.suggestedFilename()).toBe('条码标签.doc');
     // print() of the sandboxed frame does not block a headless browser; stub it so no dialog can either
     await page.evaluate(() => {
       const f = document.querySelector('[data-print-frame]') as HTMLIFrameElement;
