@@ -107,6 +107,19 @@ describe('signature and location values', () => {
     expect(data).toMatchObject({ sig: PNG, place: { fullAddress: '上海市黄浦区', lng: 121.47, lat: 31.23 } });
   });
 
+  it('the one-click signature is the profile\'s default image (SignImg?isDefault=1), which a record may store as it is', async () => {
+    const mine = '/api/permission/Users/Current/SignImg';
+    expect((await staff.get(`${mine}?isDefault=1`)).body.data).toEqual([]);
+    expect((await staff.post(mine, { signImg: PNG })).body.code).toBe(200);
+    expect((await staff.post(mine, { signImg: PNG.replace('AAAAAE', 'AAAAAF') })).body.code).toBe(200);
+    const all = (await staff.get(mine)).body.data as { isDefault: number }[];
+    expect(all).toHaveLength(2);
+    const only = (await staff.get(`${mine}?isDefault=1`)).body.data as { signImg: string; isDefault: number }[];
+    expect(only).toEqual([expect.objectContaining({ isDefault: 1, signImg: PNG })]);
+    const saved = await save(admin, { billNo: 'R2', sig: only[0]!.signImg });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+  });
+
   it('refuses a signature that is not a PNG/JPEG image or is too big, and coordinates out of range, writing nothing', async () => {
     const before = await total();
     const cases: Record<string, unknown>[] = [

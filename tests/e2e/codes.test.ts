@@ -165,4 +165,24 @@ describe('codes and signatures in a generated form', () => {
     }
     noReactErrors(errors);
   });
+
+  it('takes the profile\'s default signature with one click (使用个人签名), and says so when there is none', async () => {
+    const { page, errors } = admin;
+    await page.goto(formPath);
+    await list(page).waitFor();
+    await page.locator('[data-button="btn_add"]').click();
+    await dialog(page).waitFor();
+    const sig = formItem(page, 'sig');
+    await sig.locator('[data-action="sign-mine"]').click();
+    await page.getByText('个人中心暂无签名，请先在个人资料中添加').waitFor();
+    expect(await sig.locator('img[data-sign-image]').count()).toBe(0);
+
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    expect((await api(e2e, admin.token).post('/api/permission/Users/Current/SignImg', { signImg: png })).body.code).toBe(200);
+    await sig.locator('[data-action="sign-mine"]').click();
+    await expect.poll(() => sig.locator('img[data-sign-image]').getAttribute('src')).toBe(png);
+    await sig.locator('[data-action="sign-remove"]').click();
+    await expect.poll(() => sig.locator('img[data-sign-image]').count()).toBe(0);
+    noReactErrors(errors);
+  });
 });

@@ -72,8 +72,8 @@ function Edit({ value, onChange, disabled, readOnly, id }: EditProps<SignKind>) 
   const locked = disabled || readOnly;
   const useMine = async () => {
     try {
-      const list = (await provider.resourceCall('GET', MINE)) as { signImg: string; isDefault: number }[] | null;
-      const mine = list?.find((s) => s.isDefault === 1) ?? list?.[0];
+      const list = (await provider.resourceCall('GET', MINE, { isDefault: 1 })) as { signImg: string; isDefault: number }[] | null;
+      const mine = list?.[0];
       if (mine?.signImg) return onChange(mine.signImg);
     } catch {
       /* no session (a short link) or no answer: as having none */
