@@ -58,6 +58,7 @@ export interface Database {
   baseImContent: ImContentRow;
   baseImReply: ImReplyRow;
   baseFile: FileRow;
+  basePrintLog: PrintLogRow;
 }
 
 export interface SystemRow {
@@ -807,4 +808,16 @@ export interface FileRow {
   md5: string;
   storedName: string;
   createdAt: number;
+}
+
+/** One print of a record through a print template (打印日志). */
+export interface PrintLogRow {
+  id: string;
+  userId: string;
+  createdAt: number;
+  templateId: string;
+  modelId: string;
+  recordId: string;
+  printTitle: string;
+  printNum: number;
 }

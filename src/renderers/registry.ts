@@ -44,6 +44,10 @@ import { withOptionNotes } from './fields/shared/optionNote';
 import { dicSelectRenderer } from './fields/dicSelect';
 import { withDictionaryAddButtons } from './selectors/DictionaryAdd';
 import { pendingRenderer } from './fields/shared/pending';
+import { barcodeRenderer } from './fields/barcode';
+import { qrcodeRenderer } from './fields/qrcode';
+import { signRenderer, signatureRenderer } from './fields/sign';
+import { locationRenderer } from './fields/location';
 import { systemRenderer } from './fields/shared/system';
 
 /**
@@ -97,11 +101,11 @@ export function createFieldRegistry(): FieldRegistry {
     popupAttr: popupAttrRenderer,
     billRule: billRuleRenderer,
     calculate: pendingRenderer('calculate'),
-    qrcode: pendingRenderer('qrcode'),
-    barcode: pendingRenderer('barcode'),
-    signature: pendingRenderer('signature'),
-    sign: pendingRenderer('sign'),
-    location: pendingRenderer('location'),
+    qrcode: qrcodeRenderer,
+    barcode: barcodeRenderer,
+    signature: signatureRenderer,
+    sign: signRenderer,
+    location: locationRenderer,
     table: pendingRenderer('table'),
     jsonRows: jsonRowsRenderer,
     dicSelect: dicSelectRenderer,
