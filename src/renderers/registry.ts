@@ -42,6 +42,8 @@ import { withOptionNotes } from './fields/shared/optionNote';
 import { dicSelectRenderer } from './fields/dicSelect';
 import { withDictionaryAddButtons } from './selectors/DictionaryAdd';
 import { pendingRenderer } from './fields/shared/pending';
+import { tableRenderer } from './fields/table';
+import { calculateRenderer } from './fields/calculate';
 import { systemRenderer } from './fields/shared/system';
 
 /**
@@ -51,7 +53,7 @@ import { systemRenderer } from './fields/shared/system';
  * when fed by a dictionary, the add button opening dictionary management (withDictionaryAddButtons).
  */
 export function createFieldRegistry(): FieldRegistry {
-  return withOptionNotes(withDictionaryAddButtons({
+  const registry: FieldRegistry = withOptionNotes(withDictionaryAddButtons({
     input: inputRenderer,
     textarea: textareaRenderer,
     inputNumber: inputNumberRenderer,
@@ -94,13 +96,13 @@ export function createFieldRegistry(): FieldRegistry {
     relationFormAttr: relationFormAttrRenderer,
     popupAttr: popupAttrRenderer,
     billRule: billRuleRenderer,
-    calculate: pendingRenderer('calculate'),
+    calculate: calculateRenderer,
     qrcode: pendingRenderer('qrcode'),
     barcode: pendingRenderer('barcode'),
     signature: pendingRenderer('signature'),
     sign: pendingRenderer('sign'),
     location: pendingRenderer('location'),
-    table: pendingRenderer('table'),
+    table: tableRenderer(() => registry),
     jsonRows: jsonRowsRenderer,
     dicSelect: dicSelectRenderer,
     createUser: systemRenderer('createUser'),
@@ -111,6 +113,7 @@ export function createFieldRegistry(): FieldRegistry {
     currDept: systemRenderer('currDept'),
     currPosition: systemRenderer('currPosition'),
   }));
+  return registry;
 }
 
 /** The one shared registry instance (renderers are stateless, so one is enough). */

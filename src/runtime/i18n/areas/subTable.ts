@@ -17,8 +17,6 @@ export const subTableMessages = defineMessages({
     'subTable.empty': '暂无数据',
     'subTable.noPopup': '未设置选择数据的来源',
     'calc.invalidExpression': '计算公式「{label}」不合法：{reason}',
-    'calc.amountInvalid': '无效的数值',
-    'calc.amountTooLarge': '金额过大',
   },
   'zh-TW': {
     'subTable.index': '序號',
@@ -35,8 +33,6 @@ export const subTableMessages = defineMessages({
     'subTable.empty': '暫無資料',
     'subTable.noPopup': '未設定選擇資料的來源',
     'calc.invalidExpression': '計算公式「{label}」不合法：{reason}',
-    'calc.amountInvalid': '無效的數值',
-    'calc.amountTooLarge': '金額過大',
   },
   en: {
     'subTable.index': 'No.',
@@ -53,7 +49,5 @@ export const subTableMessages = defineMessages({
     'subTable.empty': 'No data',
     'subTable.noPopup': 'No data source is set for picking rows',
     'calc.invalidExpression': 'Calculated field "{label}" has an invalid expression: {reason}',
-    'calc.amountInvalid': 'Invalid number',
-    'calc.amountTooLarge': 'Amount too large',
   },
 });

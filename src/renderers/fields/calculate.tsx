@@ -1,0 +1,67 @@
+import { useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { calculate, compileExpression } from '../../runtime/calculate';
+import { formatNumber } from '../../runtime/format/amount';
+import type { CompiledField } from '../../runtime/model/compiled';
+import { FormScopeContext } from '../form/FormItem';
+import type { EditProps, FieldRenderer, ViewProps } from '../types';
+import { ChineseAmount } from './inputNumber';
+import { SubTableRowContext } from './table/row-context';
+
+/** Recalculation waits this long after the last change it depends on (spec 5). */
+export const RECALC_DEBOUNCE_MS = 100;
+
+function Display({ field, value }: { field: CompiledField; value: unknown }) {
+  const precision = typeof field.props.precision === 'number' ? field.props.precision : 2;
+  const text = formatNumber(value ?? 0, { precision, thousands: field.props.thousands === true });
+  return (
+    <div data-calculate={field.key}>
+      <span className="scp-view-text" data-calc-value>{text}</span>
+      {field.props.isAmountChinese === true ? <ChineseAmount value={value ?? 0} /> : null}
+    </div>
+  );
+}
+
+/**
+ * 计算公式 in a form: recalculated (src/runtime/calculate.ts, the server's own evaluator) 100 ms
+ * after a field it references changes; inside a sub-table row, from that row. The result goes
+ * into the form's value so a stored one is sent, but the server recomputes it on save anyway.
+ */
+function Edit({ field, value, onChange }: EditProps<'calculate'>) {
+  const scope = useContext(FormScopeContext);
+  const row = useContext(SubTableRowContext);
+  const compiled = useMemo(() => compileExpression(field.props.expression), [field.props.expression]);
+  const store = scope?.store;
+  const watched = useMemo(() => (compiled.ok ? [...new Set(compiled.refs.map((r) => r.key))] : []), [compiled]);
+  // a version that moves whenever a referenced field of the form changes
+  const changes = useRef(0);
+  const subscribe = useCallback((listener: () => void) => {
+    if (!store) return () => undefined;
+    const heard = () => {
+      changes.current += 1;
+      listener();
+    };
+    const offs = watched.map((key) => store.subscribe(key, heard));
+    return () => offs.forEach((off) => off());
+  }, [store, watched]);
+  const version = useSyncExternalStore(subscribe, () => changes.current, () => 0);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const record = store?.getValues() ?? {};
+      const next = calculate(field.props.expression, { record, row: row ? { table: row.table, values: row.values } : undefined });
+      if (!Object.is(next, value)) onChange(next);
+    }, RECALC_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // row.values: the row this cell is in changed; version: a referenced form field changed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [row?.values, version, field.props.expression, value]);
+  return <Display field={field} value={value} />;
+}
+
+/** Read-only: the stored result; one that is not stored is calculated from the shown record. */
+function View({ field, value, record }: ViewProps<'calculate'>) {
+  const row = useContext(SubTableRowContext);
+  const shown = field.stores ? value : calculate(field.props.expression, { record: row ? {} : (record ?? {}), row: row ? { table: row.table, values: row.values } : undefined });
+  return <Display field={field} value={shown} />;
+}
+
+export const calculateRenderer: FieldRenderer<'calculate'> = { Edit, View, Cell: View };
