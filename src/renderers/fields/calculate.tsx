@@ -31,7 +31,13 @@ function Edit({ field, value, onChange }: EditProps<'calculate'>) {
   const row = useContext(SubTableRowContext);
   const compiled = useMemo(() => compileExpression(field.props.expression), [field.props.expression]);
   const store = scope?.store;
-  const watched = useMemo(() => (compiled.ok ? [...new Set(compiled.refs.map((r) => r.key))] : []), [compiled]);
+  // inside a row, its own table's columns come from the row (re-rendered with it): watching the
+  // whole table would wake every row's calculation on each keystroke anywhere in the table
+  const ownTable = row?.table;
+  const watched = useMemo(
+    () => (compiled.ok ? [...new Set(compiled.refs.filter((r) => !(r.column && r.key === ownTable)).map((r) => r.key))] : []),
+    [compiled, ownTable],
+  );
   // a version that moves whenever a referenced field of the form changes
   const changes = useRef(0);
   const subscribe = useCallback((listener: () => void) => {

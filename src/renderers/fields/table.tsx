@@ -16,7 +16,8 @@ const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? value.map((r) 
 const shownColumns = (field: CompiledField) => (field.columns ?? []).filter((c) => c.visiblePc && !c.noShow);
 
 const CSS = `
-.scp-subtable{width:100%;border-collapse:collapse;font-size:14px}
+.scp-subtable-scroll{overflow-x:auto}
+.scp-subtable{width:100%;border-collapse:collapse;font-size:14px;table-layout:fixed}
 .scp-subtable th,.scp-subtable td{border:1px solid #ebeef5;padding:4px 6px;vertical-align:top;text-align:left}
 .scp-subtable th{background:#f5f7fa;font-weight:500;white-space:nowrap}
 .scp-subtable .scp-subtable-index{width:50px;text-align:center;color:#909399}
@@ -121,6 +122,8 @@ function createEdit(registry: () => FieldRegistry) {
       <div id={id} data-sub-table={field.key}>
         <SubTableStyles />
         {field.props.showTitle !== false && field.label ? <div className="scp-subtable-title">{field.label}</div> : null}
+        {/* fixed layout: a keystroke in one cell does not make the browser measure every cell again */}
+        <div className="scp-subtable-scroll">
         <table className="scp-subtable">
           <Header columns={columns} locked={locked} />
           <tbody>
@@ -131,6 +134,7 @@ function createEdit(registry: () => FieldRegistry) {
           </tbody>
           <Summary field={field} columns={columns} rows={rows} locked={locked} />
         </table>
+        </div>
         {locked ? null : (
           <div style={{ marginTop: 6 }}>
             {Number(field.props.addType) === 1
@@ -154,6 +158,7 @@ function createView(registry: () => FieldRegistry) {
     return (
       <div data-sub-table-view={field.key}>
         <SubTableStyles />
+        <div className="scp-subtable-scroll">
         <table className="scp-subtable">
           <Header columns={columns} locked />
           <tbody>
@@ -173,6 +178,7 @@ function createView(registry: () => FieldRegistry) {
           </tbody>
           <Summary field={field} columns={columns} rows={rows} locked />
         </table>
+        </div>
       </div>
     );
   };
