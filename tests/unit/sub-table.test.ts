@@ -66,3 +66,12 @@ describe('sub-table cell validation (the form and the server use the same valida
     expect(placed.elsewhere).toEqual([]);
   });
 });
+
+describe('addType 1: picked rows become table rows', () => {
+  it('maps interface columns by relationOptions, else by the same name, only onto storing columns', async () => {
+    const { relationOptionsOf } = await import('../../src/renderers/fields/table/AddFromPopup');
+    expect(relationOptionsOf([{ field: 'name', value: 'fullName' }, { field: 'nope', value: 'x' }, { field: 'qty', value: 'stock' }], table))
+      .toEqual([{ column: 'name', source: 'fullName' }, { column: 'qty', source: 'stock' }]);
+    expect(relationOptionsOf(undefined, table)).toEqual([{ column: 'name', source: 'name' }, { column: 'code', source: 'code' }, { column: 'qty', source: 'qty' }]);
+  });
+});

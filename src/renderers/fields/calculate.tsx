@@ -54,7 +54,9 @@ function Edit({ field, value, onChange }: EditProps<'calculate'>) {
     const timer = setTimeout(() => {
       const record = store?.getValues() ?? {};
       const next = calculate(field.props.expression, { record, row: row ? { table: row.table, values: row.values } : undefined });
-      if (!Object.is(next, value)) onChange(next);
+      // 0 over an empty value is shown, not written: an untouched form stays unchanged (no question on close)
+      const empty = value === null || value === undefined || value === '';
+      if (!Object.is(next, value) && !(empty && next === 0)) onChange(next);
     }, RECALC_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // row.values: the row this cell is in changed; version: a referenced form field changed

@@ -44,7 +44,8 @@ export function AddFromPopup({ field, onAdd, label }: { field: CompiledField; on
   );
 }
 
-function relationOptionsOf(raw: unknown, field: CompiledField): { column: string; source: string }[] {
+/** Which picked-row column fills which table column. */
+export function relationOptionsOf(raw: unknown, field: CompiledField): { column: string; source: string }[] {
   const columns = (field.columns ?? []).filter((c) => c.stores).map((c) => c.key);
   if (!Array.isArray(raw) || !raw.length) return columns.map((c) => ({ column: c, source: c }));
   return raw.flatMap((o) => {
