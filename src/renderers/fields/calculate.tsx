@@ -3,6 +3,7 @@ import { calculate, compileExpression } from '../../runtime/calculate';
 import { formatNumber } from '../../runtime/format/amount';
 import type { CompiledField } from '../../runtime/model/compiled';
 import { FormScopeContext } from '../form/FormItem';
+import { useFormatted } from '../format';
 import type { EditProps, FieldRenderer, ViewProps } from '../types';
 import { ChineseAmount } from './inputNumber';
 import { SubTableRowContext } from './table/row-context';
@@ -65,11 +66,22 @@ function Edit({ field, value, onChange }: EditProps<'calculate'>) {
   return <Display field={field} value={value} />;
 }
 
-/** Read-only: the stored result; one that is not stored is calculated from the shown record. */
-function View({ field, value, record }: ViewProps<'calculate'>) {
+/** The stored result; one that is not stored is calculated from the shown record (or sub-table row). */
+function useShown({ field, value, record }: ViewProps<'calculate'>): unknown {
   const row = useContext(SubTableRowContext);
-  const shown = field.stores ? value : calculate(field.props.expression, { record: row ? {} : (record ?? {}), row: row ? { table: row.table, values: row.values } : undefined });
-  return <Display field={field} value={shown} />;
+  if (field.stores) return value;
+  return calculate(field.props.expression, { record: row ? {} : (record ?? {}), row: row ? { table: row.table, values: row.values } : undefined });
 }
 
-export const calculateRenderer: FieldRenderer<'calculate'> = { Edit, View, Cell: View };
+/** Read-only (detail viewer): the number, and the capital amount when the field asks for it. */
+function View(props: ViewProps<'calculate'>) {
+  return <Display field={props.field} value={useShown(props)} />;
+}
+
+/** List cell: the number alone, as the kind formats it (precision, thousands). */
+function Cell(props: ViewProps<'calculate'>) {
+  const shown = useShown(props);
+  return <span className="scp-view-text">{useFormatted(props.field, shown)}</span>;
+}
+
+export const calculateRenderer: FieldRenderer<'calculate'> = { Edit, View, Cell };
