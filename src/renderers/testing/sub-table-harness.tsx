@@ -14,6 +14,8 @@ import { ModelForm } from '../form/ModelForm';
 import { makeField, makeModel } from './fixtures';
 
 let root: Root | null = null;
+/** Renders of each form item and sub-table row (`items.3`), from the form's test hook. */
+const renders = new Map<string, number>();
 const data = createPartialDataProvider({});
 
 const COLUMNS = [
@@ -42,12 +44,13 @@ async function mount(rows: number): Promise<number> {
   const table = makeField('table', 'items', { label: '明细', columns: COLUMNS, props: { showSummary: true, summaryField: ['qty', 'amount'] }, defaultValue: [] });
   const model = makeModel([table]);
   const initial = { items: Array.from({ length: rows }, (_, i) => ({ name: `行${i}`, code: `C${i}`, qty: i % 7, price: 1.5, kind: '1', day: null, note: '', amount: (i % 7) * 1.5 })) };
+  renders.clear();
   const t0 = performance.now();
   flushSync(() =>
     root!.render(
       <MantineProvider>
         <RenderersProvider data={data}>
-          <ModelForm model={model} permissions={null} initialValues={initial} showActions={false} />
+          <ModelForm model={model} permissions={null} initialValues={initial} showActions={false} onFieldRender={(key) => renders.set(key, (renders.get(key) ?? 0) + 1)} />
         </RenderersProvider>
       </MantineProvider>,
     ),
@@ -82,7 +85,10 @@ async function addRow(): Promise<number> {
   return t1 - t0;
 }
 
-const api = { mount, keystroke, addRow, summary: (column: string) => document.querySelector(`[data-summary="${column}"]`)?.textContent ?? '' };
+const api = {
+  mount, keystroke, addRow,
+  renderCounts: () => Object.fromEntries(renders),
+  resetCounts: () => renders.clear(), summary: (column: string) => document.querySelector(`[data-summary="${column}"]`)?.textContent ?? '' };
 declare global {
   interface Window {
     subTable: typeof api;

@@ -44,6 +44,7 @@ export const TableRow = memo(function TableRow({ tableKey, index, row, columns, 
   const errors = useSyncExternalStore(subscribe, () => (store ? keys.map((k) => store.shownError(k) ?? '').join('\u0000') : NO_ERRORS), () => NO_ERRORS);
   const messages = errors ? errors.split('\u0000') : [];
   const context = useMemo<SubTableRow>(() => ({ table: tableKey, index, values: row }), [tableKey, index, row]);
+  scope?.onFieldRender?.(`${tableKey}.${index}`);
   return (
     <SubTableRowContext.Provider value={context}>
       <tr data-row-index={index}>
