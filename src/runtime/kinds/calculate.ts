@@ -1,4 +1,4 @@
-import { compileExpression } from '../calculate';
+import { checkExpression } from '../calculate-rule';
 import { defineKind, numberValue } from './shared/define';
 import { numberCell, numberText } from './shared/format';
 
@@ -21,7 +21,7 @@ export const calculate = defineKind({
   search: { mode: 'range', input: 'number' },
   compile: (field, _config, path, tools) => {
     if (!calculationStored(field.props)) field.stores = false;
-    const compiled = compileExpression(field.props.expression);
+    const compiled = checkExpression(field.props.expression);
     // no expression yet calculates nothing (a field just placed in the designer); a written one must pass
     if (!compiled.ok && compiled.reason !== 'empty') tools.error(`${path}.expression`, 'calc.invalidExpression', { label: field.label || field.key, reason: compiled.reason });
   },

@@ -1,4 +1,4 @@
-import { sumColumn } from '../calculate';
+import { sumColumn } from '../calculate-rule';
 import { formatNumber } from '../format/amount';
 import { translate } from '../i18n';
 import type { CompiledField } from '../model/compiled';
