@@ -1,12 +1,11 @@
 /**
  * npm run docs:kinds — writes the field-kinds table of docs/SCHEMAS.md from the kinds'
- * definitions (src/runtime/kinds) and the renderer registry, between the kinds:start and
+ * definitions (src/runtime/kinds), between the kinds:start and
  * kinds:end markers. tests/unit/kinds.test.ts fails when the file is out of step.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_KINDS, kindOf } from '../src/runtime/kinds';
-import { fieldRegistry } from '../src/renderers/registry';
 import { ROOT } from './schema-lib';
 
 export const SCHEMAS_DOC = join(ROOT, 'docs/SCHEMAS.md');
@@ -28,13 +27,12 @@ export function kindsTable(): string {
       k.search ? `${SEARCH_TYPE[k.search.mode]} (${k.search.input})` : '—',
       k.stores ? k.index : '—',
       k.refs ?? '',
-      fieldRegistry[kind].standIn ? 'stand-in' : 'built',
     ];
     return `| ${cells.join(' | ')} |`;
   });
   return [
-    '| kind | also accepted | group | stores (record JSON Schema) | default | options | default search | index | names of | widget |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| kind | also accepted | group | stores (record JSON Schema) | default | options | default search | index | names of |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

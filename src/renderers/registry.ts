@@ -43,11 +43,12 @@ import { relationFormRenderer } from './fields/relationForm';
 import { withOptionNotes } from './fields/shared/optionNote';
 import { dicSelectRenderer } from './fields/dicSelect';
 import { withDictionaryAddButtons } from './selectors/DictionaryAdd';
-import { pendingRenderer } from './fields/shared/pending';
 import { barcodeRenderer } from './fields/barcode';
 import { qrcodeRenderer } from './fields/qrcode';
 import { signRenderer, signatureRenderer } from './fields/sign';
 import { locationRenderer } from './fields/location';
+import { tableRenderer } from './fields/table';
+import { calculateRenderer } from './fields/calculate';
 import { systemRenderer } from './fields/shared/system';
 
 /**
@@ -57,7 +58,7 @@ import { systemRenderer } from './fields/shared/system';
  * when fed by a dictionary, the add button opening dictionary management (withDictionaryAddButtons).
  */
 export function createFieldRegistry(): FieldRegistry {
-  return withOptionNotes(withDictionaryAddButtons({
+  const registry: FieldRegistry = withOptionNotes(withDictionaryAddButtons({
     input: inputRenderer,
     textarea: textareaRenderer,
     inputNumber: inputNumberRenderer,
@@ -82,7 +83,6 @@ export function createFieldRegistry(): FieldRegistry {
     divider: dividerRenderer,
     groupTitle: groupTitleRenderer,
     iframe: iframeRenderer,
-    // widget-group kinds: their own issues replace these stand-ins, one line each
     uploadFile: uploadFileRenderer,
     uploadImg: uploadImgRenderer,
     organizeSelect: organizeSelectRenderer,
@@ -100,13 +100,13 @@ export function createFieldRegistry(): FieldRegistry {
     relationFormAttr: relationFormAttrRenderer,
     popupAttr: popupAttrRenderer,
     billRule: billRuleRenderer,
-    calculate: pendingRenderer('calculate'),
+    calculate: calculateRenderer,
     qrcode: qrcodeRenderer,
     barcode: barcodeRenderer,
     signature: signatureRenderer,
     sign: signRenderer,
     location: locationRenderer,
-    table: pendingRenderer('table'),
+    table: tableRenderer(() => registry),
     jsonRows: jsonRowsRenderer,
     dicSelect: dicSelectRenderer,
     createUser: systemRenderer('createUser'),
@@ -117,6 +117,7 @@ export function createFieldRegistry(): FieldRegistry {
     currDept: systemRenderer('currDept'),
     currPosition: systemRenderer('currPosition'),
   }));
+  return registry;
 }
 
 /** The one shared registry instance (renderers are stateless, so one is enough). */

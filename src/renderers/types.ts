@@ -26,8 +26,6 @@ export interface FieldRenderer<K extends FieldKind = FieldKind> {
   Edit: ComponentType<EditProps<K>>;
   View: ComponentType<ViewProps<K>>;
   Cell: ComponentType<ViewProps<K>>;
-  /** A visible stand-in until the kind's widget is built (its value still shows, formatted). */
-  standIn?: true;
 }
 
 /** The registry: a renderer for every kind, so a kind without one is a compile error. */

@@ -67,8 +67,7 @@ describe('the billRule renderer', () => {
   const { Edit, View } = fieldRegistry.billRule;
   const field = { ...makeField('billRule', 'no'), kind: 'billRule' as const, props: { rule: 'bxdj' } };
 
-  it('is built (no stand-in): read-only, "filled in by the system" before the first save, the number after', () => {
-    expect(fieldRegistry.billRule.standIn).toBeUndefined();
+  it('is read-only, "filled in by the system" before the first save, the number after', () => {
     const empty = render(createElement(Edit, { field, value: null, onChange: () => {}, id: 'no', disabled: false, readOnly: true, error: false }));
     expect(empty).toContain('readOnly');
     expect(empty).toContain('系统自动生成');

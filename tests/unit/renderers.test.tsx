@@ -68,11 +68,6 @@ describe.each(KINDS)('kind %s', (kind) => {
     expect(() => render(<r.Cell field={field} value={value} />)).not.toThrow();
   });
 
-  if (kindOf(kind).group === 'widget' && r.standIn)
-    it('shows a visible stand-in naming the kind', () => {
-      expect(render(<r.Edit {...props} />)).toContain(`data-pending-kind="${kind}"`);
-    });
-
   if (kindOf(kind).group === 'system')
     it("is read-only with the 'filled by the system' placeholder", () => {
       const html = render(<r.Edit {...props} value={null} />);

@@ -16,6 +16,7 @@ import { recordValidator } from './compiler';
 import { type ModelPermissions, mayUseColumn, mayUseField } from './model-permissions';
 import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, parentOf, type RecordFilter, type RecordQuery, updateRecord } from './record-store';
 import { assignSerialNumbers } from '../system/bill-rule/number';
+import { recomputeCalculations } from '../../../src/runtime/calculate-record';
 
 /** Upper bound of rows one export writes. */
 export const EXPORT_LIMIT = 50_000;
@@ -155,6 +156,8 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
     const value = input[parentField];
     data[parentField] = value === undefined || value === '' ? null : value;
   }
+  // calculated values are the server's own: recomputed from what is stored, the client's numbers dropped
+  Object.assign(data, recomputeCalculations(model, data));
   const user = principal.user;
   const company = stored ? null : await companyOf(db, user.organizeId);
   const fill: FillContext = { userId: user.id, now, companyId: company, departmentId: user.organizeId, positionId: user.positionId };

@@ -11,7 +11,7 @@ function precisionOf(props: Record<string, unknown>): number | undefined {
 }
 
 /** The amount in Chinese capitals under the input (isAmountChinese). */
-function ChineseAmount({ value }: { value: unknown }) {
+export function ChineseAmount({ value }: { value: unknown }) {
   const t = useRT();
   if (value === null || value === undefined || value === '') return null;
   const result = toChineseAmount(value);

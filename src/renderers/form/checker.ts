@@ -39,7 +39,7 @@ export function createFormChecker({ model, store, visible, validator, mode, t }:
     for (const key of keys) {
       const held = server.get(key);
       if (!held) continue;
-      if (!Object.is(store.getValue(key), held.value)) server.delete(key);
+      if (!Object.is(valueAt(store, key), held.value)) server.delete(key);
       else messages[key] ??= held.message;
     }
     return messages;
@@ -54,7 +54,7 @@ export function createFormChecker({ model, store, visible, validator, mode, t }:
     },
     refused(errors) {
       const placed = placeMessages(model, visible, errors, t);
-      for (const [key, message] of Object.entries(placed.byField)) server.set(key, { message, value: store.getValue(key) });
+      for (const [key, message] of Object.entries(placed.byField)) server.set(key, { message, value: valueAt(store, key) });
       store.markSubmitted();
       store.setErrors({ ...browserMessages(), ...placed.byField }, true);
       return placed.elsewhere;
@@ -67,4 +67,13 @@ export function createFormChecker({ model, store, visible, validator, mode, t }:
       return order.find((key) => store.shownError(key) !== undefined) ?? null;
     },
   };
+}
+
+/** A field's value, or a sub-table cell's (`table.row.column`), for telling whether it changed since a refusal. */
+function valueAt(store: FormStore, key: string): unknown {
+  const [table, row, column] = key.split('.');
+  if (column === undefined) return store.getValue(key);
+  const rows = store.getValue(table!);
+  const values = Array.isArray(rows) ? (rows[Number(row)] as Record<string, unknown> | undefined) : undefined;
+  return values?.[column];
 }

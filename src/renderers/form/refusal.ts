@@ -23,19 +23,22 @@ export interface PlacedMessages {
 
 /**
  * Places validation messages (the browser's or the server's, the same shape) on a form: `field`
- * is a key or `table.rowIndex.column`; a sub-table's message goes under the table, naming the row.
+ * is a key or `table.rowIndex.column`; a sub-table's message goes under the table, naming the row,
+ * and under its cell (key `table.rowIndex.column` of byField).
  */
 export function placeMessages(model: CompiledModel, shown: ReadonlySet<string>, errors: FieldError[], t: RendererT): PlacedMessages {
   const byField: Record<string, string> = {};
   const elsewhere: string[] = [];
   for (const { field, message } of errors) {
-    const [key = '', row] = field.split('.');
+    const [key = '', row, column] = field.split('.');
     if (!model.form.fields[key] || !shown.has(key)) {
       if (!elsewhere.includes(message)) elsewhere.push(message);
       continue;
     }
-    if (key in byField) continue;
     const index = Number(row);
+    // a sub-table cell's own message, shown in its cell (its first), besides the table's line
+    if (column !== undefined && Number.isInteger(index)) byField[`${key}.${index}.${column}`] ??= message;
+    if (key in byField) continue;
     byField[key] = row !== undefined && Number.isInteger(index) ? t('renderers.rowMessage', { row: index + 1, message }) : message;
   }
   return { byField, elsewhere };

@@ -126,7 +126,10 @@ export function compileField(raw: Record<string, unknown>, kind: FieldKind, sour
   // set only when written, so compiled models without it (and their snapshots) stay as they were
   const showWhen = showWhenOf(config.showWhen);
   if (showWhen) field.showWhen = showWhen;
-  definition.compile(field, config, site.path, { columns: (children, path, tableKey) => compileColumns(children, path, tableKey, ctx) });
+  definition.compile(field, config, site.path, {
+    columns: (children, path, tableKey) => compileColumns(children, path, tableKey, ctx),
+    error: (path, code, params) => ctx.error(path, code, params),
+  });
   return field;
 }
 

@@ -56,3 +56,23 @@ export function formatNumber(value: unknown, options: { precision?: number | nul
   const digits = sign ? int.slice(1) : int;
   return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (dec !== undefined ? `.${dec}` : '');
 }
+
+const ABBREVIATIONS = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
+
+/**
+ * `1234` → `1.23k`, `2500000` → `2.5M` … up to E (10^18); below 1000 the number itself.
+ * Decimals are trimmed of trailing zeros. Non-numbers give ''.
+ */
+export function abbreviateNumber(value: unknown, digits = 2): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return '';
+  let unit = 0;
+  let scaled = Math.abs(n);
+  while (scaled >= 1000 && unit < ABBREVIATIONS.length - 1) {
+    scaled /= 1000;
+    unit += 1;
+  }
+  const text = scaled.toFixed(digits).replace(/\.?0+$/, '');
+  return (n < 0 ? '-' : '') + text + ABBREVIATIONS[unit]!;
+}

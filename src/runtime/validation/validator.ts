@@ -148,7 +148,8 @@ export function validateRecord(model: CompiledModel, record: Record<string, unkn
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const error of validate.errors ?? []) {
-    if (options.mode === 'update' && error.keyword === 'required') continue;
+    // a partial update may leave out a field, but a sub-table row is always sent whole
+    if (options.mode === 'update' && error.keyword === 'required' && error.instancePath === '') continue;
     if (error.keyword === 'allOf') continue;
     const item = messageOf(error, locale);
     // an option failing inside a multi-value field points at the index: report the field

@@ -3,7 +3,6 @@ import { defineMessages } from '../define';
 /** Texts of the renderers: forms, lists, detail viewer and page renderers (spec widgets 2.9, 8; platform 9). */
 export const renderersMessages = defineMessages({
   'zh-CN': {
-    'renderers.kindPending': '控件「{kind}」待实现',
     'renderers.kindUnknown': '未知控件「{kind}」{label}',
     'renderers.switchOn': '开',
     'renderers.switchOff': '关',
@@ -74,7 +73,6 @@ export const renderersMessages = defineMessages({
     'renderers.linkUnavailable': '{label}（无权限或不存在）',
   },
   'zh-TW': {
-    'renderers.kindPending': '控件「{kind}」待實現',
     'renderers.kindUnknown': '未知控件「{kind}」{label}',
     'renderers.switchOn': '開',
     'renderers.switchOff': '關',
@@ -145,7 +143,6 @@ export const renderersMessages = defineMessages({
     'renderers.linkUnavailable': '{label}（無權限或不存在）',
   },
   en: {
-    'renderers.kindPending': 'Widget "{kind}" is not available yet',
     'renderers.kindUnknown': 'Unknown widget "{kind}" {label}',
     'renderers.switchOn': 'On',
     'renderers.switchOff': 'Off',

@@ -1,5 +1,5 @@
 import type { CompiledField, OptionItem } from '../../model/compiled';
-import type { Locale } from '../../i18n';
+import type { Locale, MessageKey } from '../../i18n';
 import { plainText } from './format';
 
 export type JsonSchema = Record<string, unknown>;
@@ -44,6 +44,8 @@ export interface FillContext {
 /** Helpers the compiler hands to a kind's own compile step (sub-tables compile their columns with it). */
 export interface CompileTools {
   columns(children: unknown, path: string, tableKey: string): CompiledField[];
+  /** Reports a problem that refuses the definition (an expression outside the calculator's rule). */
+  error(path: string, code: MessageKey, params?: Record<string, string | number>): void;
 }
 
 /**
