@@ -40,6 +40,9 @@ export interface ChatFrame {
 /** The last chat frame (a new object each time). */
 export const chatFrameAtom = atom<ChatFrame | null>(null);
 
+/** Whether this page's socket is open (the chat shows when it is reconnecting). */
+export const connectedAtom = atom(false);
+
 /** The open socket of this page, for the chat's commands. */
 let openSocket: WebSocket | null = null;
 
@@ -182,11 +185,13 @@ export function startRealtime(): () => void {
     s.onopen = () => {
       retryMs = RETRY_MIN_MS;
       openSocket = s;
+      appStore.set(connectedAtom, true);
       s.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
     };
     s.onmessage = (event) => carryOut(actionOf(event.data));
     s.onclose = (event) => {
       if (openSocket === s) openSocket = null;
+      appStore.set(connectedAtom, false);
       if (socket !== s) return; // closed on purpose
       socket = null;
       // 4600-4602: the session ended (a 'logout' came first); anything else may be a dropped line.

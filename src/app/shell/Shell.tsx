@@ -22,6 +22,7 @@ import { TopMenu } from './TopMenu';
 import { useIsMobile } from './useDevice';
 import { UserMenu } from './UserMenu';
 import { MessageBell } from './messages/MessageBell';
+import { ChatButton } from './chat/ChatButton';
 import { ViewHost } from './ViewHost';
 import classes from './shell.module.css';
 
@@ -111,6 +112,7 @@ export function Shell() {
             {!mobile && <FullscreenToggle />}
             {!mobile && <SizePicker />}
             {settings.showLanguage && <LanguagePicker />}
+            <ChatButton />
             <MessageBell />
             <SettingsButton onClick={() => setSettingsOpen(true)} />
             <UserMenu />
