@@ -41,7 +41,7 @@ const idsOf = (ids: string[] | string) => (Array.isArray(ids) ? ids : ids.split(
 /** What a signed-in person does with their own messages (spec 7.11, 2.6): only their own copies, ever. */
 export const inboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/',
+    '',
     { config: signedIn, schema: { tags, summary: 'My messages, newest first; keyword (title), type (1 announcement, 2 flow, 3 system) and isRead filter', querystring: InboxQuery, response: { 200: PagedEnvelope(InboxItem) } } },
     async (request) => {
       const { currentPage, pageSize, keyword, type, isRead, sort } = request.query;

@@ -76,7 +76,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub 
     ok((await views(db, [await findNotice(db, request.params.id)]))[0]!),
   );
 
-  app.post('/', { config: manage, schema: { tags, summary: 'New announcement (a draft until released)', body: NoticeBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } }, async (request) => {
+  app.post('', { config: manage, schema: { tags, summary: 'New announcement (a draft until released)', body: NoticeBody, response: { 200: Envelope(Type.Object({ id: Type.String() })) } } }, async (request) => {
     const input = validateNotice(request.body);
     const id = newId();
     const now = Date.now();
