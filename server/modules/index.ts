@@ -28,6 +28,7 @@ import { PageDescriptors } from './visualdev/page-descriptors';
 import { menuModule } from './system/menu';
 import { authorityRoutes } from './permission/authority/routes';
 import { onSessionsEnded } from '../auth/sessions';
+import { withRedisFanout } from '../realtime/redis-hub';
 import { createLocalHub, type RealtimeHub } from '../realtime/hub';
 import { realtimeRoutes } from '../realtime/socket-routes';
 
@@ -40,7 +41,11 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   app.decorate('sms', createSmsOutlet(logSmsSender(app.log)));
   // The real-time hub, decorated at the root for the modules that push (messages, later);
   // sessions ended anywhere in this process reach their sockets at once.
-  const hub = createLocalHub(ctx.db, { log: app.log });
+  const local = createLocalHub(ctx.db, { log: app.log });
+  // REDIS_URL: what reaches sockets is carried out on every process (server/realtime/redis-hub.ts)
+  const fanout = ctx.config.redisUrl ? withRedisFanout(local, ctx.config.redisUrl, app.log) : null;
+  await fanout?.ready.catch(() => undefined);
+  const hub: RealtimeHub = fanout ?? local;
   app.decorate('realtime', hub);
   const stopListening = onSessionsEnded(ctx.db, (event) => hub.endSessions(event));
   app.addHook('onClose', async () => {

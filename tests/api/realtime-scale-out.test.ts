@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, type ServerProcess } from '../../bench/server-process';
+import { openDatabase, type DatabaseHandle } from '../../server/db';
+import { client, tokenFor } from '../helpers/access';
+import { startRedis, type RedisServer } from '../helpers/redis';
+import { openSocket, socketUrl, type TestSocket } from '../helpers/socket';
+
+/**
+ * Two server processes on one database and one Redis (issue 14 item 6): a chat message from a
+ * user on process A reaches a user on process B and back, an announcement released through A
+ * reaches a socket on B, and signing out through A ends the socket on B. The processes are real
+ * (server/main.ts), the Redis server is the test's own; the database is a SQLite file, or under
+ * TEST_DB=postgres a PostgreSQL database made for the test and dropped after it.
+ */
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+let pgDatabase: string | null = null;
+
+async function onAdmin(sql: string) {
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+let redis: RedisServer;
+let a: ServerProcess;
+let b: ServerProcess;
+let database: DatabaseHandle;
+let dataDir: string;
+const sockets: TestSocket[] = [];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  redis = await startRedis();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-scale-'));
+  let databaseUrl = '';
+  if (process.env.TEST_DB === 'postgres') {
+    pgDatabase = `scp_scale_${randomBytes(5).toString('hex')}`;
+    await onAdmin(`create database ${pgDatabase}`);
+    const url = new URL(PG_ADMIN);
+    url.pathname = `/${pgDatabase}`;
+    databaseUrl = url.toString();
+  }
+  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, STATIC_DIR: path.join(dataDir, 'none'), DATABASE_URL: databaseUrl };
+  a = await spawnServer(process.cwd(), env);
+  b = await spawnServer(process.cwd(), env); // after A: A migrated and seeded the shared database
+  database = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
+  for (const account of ['admin', 'staff']) ids[account] = (await database.db.selectFrom('baseUser').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
+}, 120_000);
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.close();
+  await redis?.stop();
+  if (pgDatabase) await onAdmin(`drop database if exists ${pgDatabase} with (force)`);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function connect(server: ServerProcess, token: string) {
+  const socket = await openSocket(socketUrl(server.url, `/api/message/websocket/${encodeURIComponent(token)}`));
+  sockets.push(socket);
+  socket.send({ method: 'OnConnection', token, mobileDevice: false });
+  await socket.next('initMessage');
+  return socket;
+}
+
+describe('two processes, one Redis', () => {
+  it('a chat message crosses from A to B and back', async () => {
+    const adminToken = await tokenFor(database.db, 'admin');
+    const staffToken = await tokenFor(database.db, 'staff');
+    const adminOnA = await connect(a, adminToken);
+    const staffOnB = await connect(b, staffToken);
+    adminOnA.send({ method: 'SendMessage', toUserId: ids.staff, messageType: 'text', messageContent: '从 A 发往 B', token: '' });
+    expect(await staffOnB.next('receiveMessage')).toMatchObject({ formUserId: ids.admin, message: '从 A 发往 B' });
+    staffOnB.send({ method: 'SendMessage', toUserId: ids.admin, messageType: 'text', messageContent: '从 B 回复 A', token: '' });
+    expect(await adminOnA.next('receiveMessage')).toMatchObject({ formUserId: ids.staff, message: '从 B 回复 A' });
+  });
+
+  it('an announcement released through A reaches a socket on B at once', async () => {
+    const staffOnB = await connect(b, await tokenFor(database.db, 'staff'));
+    const admin = client(a.url, await tokenFor(database.db, 'admin'));
+    const id = (await admin.post('/api/message', { title: '跨进程公告', toUserIds: [ids.staff] })).body.data.id;
+    expect((await admin.put(`/api/message/${id}/Actions/Release`)).body.code).toBe(200);
+    expect(await staffOnB.next('messagePush')).toMatchObject({ id, title: '跨进程公告' });
+  });
+
+  it('signing out through A ends the socket on B', async () => {
+    const token = await tokenFor(database.db, 'staff');
+    const staffOnB = await connect(b, token);
+    expect((await client(a.url, token).get('/api/oauth/Logout')).body.code).toBe(200);
+    expect((await staffOnB.next('logout')).msg).toBeTruthy();
+    expect((await staffOnB.closed).code).toBe(4602);
+  });
+});
