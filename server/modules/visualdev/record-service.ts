@@ -18,7 +18,7 @@ import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, p
 import { assignSerialNumbers } from '../system/bill-rule/number';
 
 /** Upper bound of rows one export writes. */
-export const EXPORT_LIMIT = 50_000;
+export const EXPORT_LIMIT = 200_000;
 
 
 export interface ListRequest {
@@ -142,7 +142,7 @@ async function companyOf(db: Db, organizeId: string | null): Promise<string | nu
  * Fields the user may not write (form permissions) are ignored, never refused: the form they
  * were shown did not have them, so the client's value can only be stale or forged.
  */
-async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null) {
+export async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null) {
   const now = Date.now();
   const data: Record<string, unknown> = stored ? { ...stored } : { ...model.form.defaults };
   for (const field of Object.values(model.form.fields)) {
@@ -171,7 +171,7 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
  * shown to them nor taken from their input (it keeps its default or stored value), so its
  * messages are not theirs to fix: a required field they cannot see does not block the save.
  */
-async function validateOrRefuse(
+export async function validateOrRefuse(
   db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale, interfaceValues: InterfaceValues,
   stored: Record<string, unknown> | null = null,
 ) {
