@@ -52,7 +52,7 @@ export function rowId(row: RecordRow): string {
   return String(row.id ?? '');
 }
 
-const TOOLBAR = new Set(['add', 'download', 'batchRemove']);
+const TOOLBAR = new Set(['add', 'upload', 'download', 'batchRemove']);
 
 /**
  * The state every list type shares: the query (search, sort, page, tree filter) and the page of
