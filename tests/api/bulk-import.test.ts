@@ -102,7 +102,11 @@ describe('bulk import: template, preview, import', () => {
       const lines = goodLines(150, 'Batch');
       lines[120]![0] = 'Boom';
       const rows = (await preview(orderSheet(lines))).body.data.dataRow;
+      const audited = async () => Number((await db.selectFrom('baseAuditLog').select((eb) => eb.fn.countAll().as('n')).where('entity', '=', 'record').where('action', '=', 'create').executeTakeFirst())?.n);
+      const auditBefore = await audited();
       const done = await admin.post(at('/ImportData'), { list: rows });
+      // the audit rows commit and roll back with their batch
+      expect(await audited()).toBe(auditBefore + 100);
       expect(done.body.data).toMatchObject({ snum: 100, fnum: 50 });
       expect(done.body.data.failResult[0].errorsInfo).toBe('保存失败，本批数据均未写入');
       expect((await listAll('Batch')).pagination.total).toBe(100);

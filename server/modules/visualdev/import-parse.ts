@@ -17,10 +17,10 @@ const MAX_COLUMNS = 300;
 const PARSE_TIME_LIMIT_MS = 5000;
 
 const WORKER_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort } = require('node:worker_threads');
 const XLSX = require('@e965/xlsx');
 const { unzipSync } = require('fflate');
-const { bytes, maxRows, maxColumns, unpackedLimit } = workerData;
+parentPort.once('message', ({ bytes, maxRows, maxColumns, unpackedLimit }) => {
 const data = new Uint8Array(bytes);
 const pad = (n) => String(n).padStart(2, '0');
 const text = (v) => {
@@ -46,7 +46,31 @@ try {
 } catch (e) {
   parentPort.postMessage({ error: e && e.message === 'UNPACKED' ? 'unpacked' : e && e.message === 'COLUMNS' ? 'columns' : 'unreadable' });
 }
+});
 `;
+
+/**
+ * One worker is kept started and idle (its parser loaded) for the next file, so a preview does
+ * not wait for a worker to start and load SheetJS; each file still gets a fresh worker, which is
+ * ended after it answered (nothing of one file's parse outlives it).
+ */
+let spare: Worker | null = null;
+function startWorker(): Worker {
+  const worker = new Worker(WORKER_CODE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } });
+  worker.unref(); // an idle spare never holds the process open
+  worker.on('error', () => undefined);
+  return worker;
+}
+function takeWorker(): Worker {
+  const worker = spare && spare.threadId > 0 ? spare : startWorker();
+  spare = startWorker();
+  return worker;
+}
+/** Ends the idle worker (server close). */
+export function stopSpareWorker(): void {
+  void spare?.terminate();
+  spare = null;
+}
 
 /** A file name's extension must be xls or xlsx, and its bytes a zip (xlsx) or a compound document (xls). */
 export function checkImportFile(name: string, bytes: Buffer): void {
@@ -61,12 +85,8 @@ export function checkImportFile(name: string, bytes: Buffer): void {
 export function parseSheet(bytes: Buffer, headerCount: number): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const copy = new Uint8Array(bytes).buffer;
-    const worker = new Worker(WORKER_CODE, {
-      eval: true,
-      workerData: { bytes: copy, maxRows: MAX_IMPORT_ROWS + headerCount, maxColumns: MAX_COLUMNS, unpackedLimit: UNPACKED_LIMIT },
-      transferList: [copy],
-      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-    });
+    const worker = takeWorker();
+    worker.ref();
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -85,5 +105,6 @@ export function parseSheet(bytes: Buffer, headerCount: number): Promise<string[]
     // out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash of the parser: the file is refused, the server goes on
     worker.on('error', () => finish(() => reject(refuse('bulkImport.tooComplex'))));
     worker.on('exit', () => finish(() => reject(refuse('bulkImport.unreadable'))));
+    worker.postMessage({ bytes: copy, maxRows: MAX_IMPORT_ROWS + headerCount, maxColumns: MAX_COLUMNS, unpackedLimit: UNPACKED_LIMIT }, [copy]);
   });
 }

@@ -9,7 +9,7 @@ import { refuse } from '../../http/errors';
 import { headerRows, importColumns, type ImportColumn, type ImportRow, recordToLines, rowsToRecords } from '../../../src/runtime/import/layout';
 import { writeWorkbook } from './export';
 import { keepUpload, readUpload } from './import-files';
-import { checkImportFile, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseSheet } from './import-parse';
+import { checkImportFile, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseSheet, stopSpareWorker } from './import-parse';
 import { importRecords } from './import-service';
 import { filterModel, modelPermissionsOf, requireButton } from './model-permissions';
 import { releasedModel } from './model-store';
@@ -52,6 +52,7 @@ const headerOf = (columns: ImportColumn[]) =>
 
 export const importRoutes: FastifyPluginAsyncTypebox<{ db: Db; exportDir: string; importDir: string; options: InterfaceOptions }> = async (app, { db, exportDir, importDir, options }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 } });
+  app.addHook('onClose', async () => stopSpareWorker());
   const button = { access: 'signedIn' as const };
 
   /** The model, the caller's permissions (btn_upload required) and the columns they may import. */

@@ -1,5 +1,5 @@
 import type { Principal } from '../../auth/principal';
-import { audit, type AuditActor } from '../../audit/record';
+import { auditMany, type AuditActor } from '../../audit/record';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRecordRow } from '../../db/schema';
@@ -68,6 +68,8 @@ export async function importRecords(
   const read = await cellReader(db, fields, rows, locale);
   const failResult: FailedRow[] = [];
   const passed: { row: ImportRow; data: Record<string, unknown>; company: string | null; now: number }[] = [];
+  // one caller, one company: looked up by the first record, then reused
+  let knownCompany: string | null | undefined;
   for (const row of rows) {
     const { input, problems } = inputOf(row, columns, model, read);
     if (problems.length) {
@@ -75,7 +77,8 @@ export async function importRecords(
       continue;
     }
     try {
-      const { data, now, company } = await composeRecord(db, model, perms, principal, input, null);
+      const { data, now, company } = await composeRecord(db, model, perms, principal, input, null, knownCompany);
+      knownCompany = company;
       await validateOrRefuse(db, model, perms, principal, data, 'create', locale, interfaceValues);
       passed.push({ row, data, company, now });
     } catch (error) {
@@ -96,7 +99,7 @@ export async function importRecords(
           });
         }
         await insertRecords(trx, model, records);
-        for (const [n, r] of records.entries()) await audit(trx, actor, { entity: 'record', entityId: r.id, action: 'create', after: batch[n]!.data, name: model.fullName });
+        await auditMany(trx, actor, records.map((r, n) => ({ entity: 'record', entityId: r.id, action: 'create' as const, after: batch[n]!.data, name: model.fullName })));
       });
       snum += batch.length;
     } catch (error) {

@@ -142,7 +142,11 @@ async function companyOf(db: Db, organizeId: string | null): Promise<string | nu
  * Fields the user may not write (form permissions) are ignored, never refused: the form they
  * were shown did not have them, so the client's value can only be stale or forged.
  */
-export async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null) {
+export async function composeRecord(
+  db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null,
+  /** The caller's company when already known (an import composes many records for one caller). */
+  knownCompany?: string | null,
+) {
   const now = Date.now();
   const data: Record<string, unknown> = stored ? { ...stored } : { ...model.form.defaults };
   for (const field of Object.values(model.form.fields)) {
@@ -156,7 +160,7 @@ export async function composeRecord(db: Db, model: CompiledModel, perms: ModelPe
     data[parentField] = value === undefined || value === '' ? null : value;
   }
   const user = principal.user;
-  const company = stored ? null : await companyOf(db, user.organizeId);
+  const company = stored ? null : knownCompany !== undefined ? knownCompany : await companyOf(db, user.organizeId);
   const fill: FillContext = { userId: user.id, now, companyId: company, departmentId: user.organizeId, positionId: user.positionId };
   for (const field of Object.values(model.form.fields)) {
     const rule = field.stores ? kindOf(field.kind).fill : null;
