@@ -128,7 +128,10 @@ try {
     const peak = memoryOf(server.pid, 'VmHWM');
     const file = Buffer.from(await (await fetch(`${server.url}${reply.url}`)).arrayBuffer());
     const sheet = XLSX.read(file, { type: 'buffer', dense: true });
-    const lines = XLSX.utils.sheet_to_json<unknown[]>(sheet.Sheets[sheet.SheetNames[0]!]!, { header: 1 }).length - 1;
+    const read = XLSX.utils.sheet_to_json<unknown[]>(sheet.Sheets[sheet.SheetNames[0]!]!, { header: 1 });
+    const lines = read.length - 1;
+    // every record once (the export pages by keyset: no row twice, none skipped)
+    if (new Set(read.slice(1).map((r) => r[0])).size !== count) throw new Error('an exported record is missing or repeated');
     console.log(`export ${count}: ${ms.toFixed(0)} ms, rows ${reply.rows} (read back ${lines}), RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, file ${(file.length / 1024 / 1024).toFixed(1)} MB`);
     if (lines !== count) throw new Error(`exported ${lines} of ${count}`);
     return { ms, growth: Math.max(0, peak - before), before, peak, mb: file.length / 1024 / 1024 };

@@ -14,7 +14,7 @@ import { writeStreamedWorkbook } from './export-stream';
 import { type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
 import { releasedModel } from './model-store';
 import { EXPORT_LIMIT, type ListRequest, listPage, recordQueryOf, visibleColumns } from './record-service';
-import { listRecords } from './record-store';
+import { listQueries, listRecords } from './record-store';
 
 /**
  * Export of list data (spec widgets 2.8; platform 7.15 Actions/Export, Actions/ExportData): the
@@ -71,6 +71,26 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
       yield rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     } else {
       const query = recordQueryOf(model, perms, body);
+      if (!query.sort.field && !query.group && !query.parent) {
+        // the default order (created, id): each chunk starts after the last row of the one before
+        // (keyset), so the database never walks past the rows already written, as an offset would
+        const op = query.sort.order === 'asc' ? '>' : '<';
+        let last: { createdAt: number; id: string } | null = null;
+        for (let read = 0; read < EXPORT_LIMIT; ) {
+          let rows = listQueries(db, dialect, model.id, query, { limit: Math.min(EXPORT_CHUNK, EXPORT_LIMIT - read), offset: 0 }).rows;
+          if (last) {
+            const after: { createdAt: number; id: string } = last;
+            rows = rows.where((eb) => eb.or([eb('r.createdAt', op, after.createdAt), eb.and([eb('r.createdAt', '=', after.createdAt), eb('r.id', op, after.id)])]));
+          }
+          const chunk = (await rows.execute()) as { id: string; data: string; createdAt: number }[];
+          if (chunk.length) yield chunk;
+          read += chunk.length;
+          if (chunk.length < EXPORT_CHUNK) return;
+          const end = chunk[chunk.length - 1]!;
+          last = { createdAt: Number(end.createdAt), id: end.id };
+        }
+        return;
+      }
       for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_CHUNK) {
         const chunk = await listRecords(db, dialect, model.id, query, { limit: Math.min(EXPORT_CHUNK, EXPORT_LIMIT - offset), offset });
         if (chunk.rows.length) yield chunk.rows;
