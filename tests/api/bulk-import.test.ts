@@ -173,3 +173,28 @@ describe('export of list data', () => {
     expect((await admin.post(at('/Actions/Export'), { dataType: 0, selectKey: ['nothing'] })).body.msg).toBe('请至少选择一列');
   });
 });
+
+describe('bulk import: picker values written as names', () => {
+  it('resolves users, departments and organisation paths from their names (demo-order), and refuses a name that matches nobody', async () => {
+    const order = (p: string) => `/api/visualdev/OnlineDev/demo-order${p}`;
+    const rows = [
+      { orderNo: 'IMP-1', goodsName: '导入', quantity: '2', salesDept: '运营部', salesman: '管理员/admin', ownerOrganize: '供应链管理有限公司/运营部', followers: 'admin，staff' },
+      { orderNo: 'IMP-2', goodsName: '导入', quantity: '1', salesman: '没有这个人' },
+    ];
+    const done = await admin.post(order('/ImportData'), { list: rows });
+    expect(done.body.code, done.body.msg).toBe(200);
+    expect(done.body.data).toMatchObject({ snum: 1, fnum: 1 });
+    expect(done.body.data.failResult[0].errorsInfo).toBe('业务员的值无法匹配');
+    const db = server.database.db;
+    const saved = await db.selectFrom('visualdevRecord').select('data').where('modelId', '=', 'demo-order').where('data', 'like', '%IMP-%').execute();
+    expect(saved).toHaveLength(1);
+    const stored = JSON.parse(saved[0]!.data);
+    const idOf = async (account: string) => (await db.selectFrom('baseUser').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
+    const dept = await db.selectFrom('baseOrganize').select(['id', 'parentId']).where('fullName', '=', '运营部').executeTakeFirstOrThrow();
+    expect(stored.salesman).toBe(await idOf('admin'));
+    expect(stored.followers).toEqual([await idOf('admin'), await idOf('staff')]);
+    expect(stored.salesDept).toBe(dept.id);
+    expect(stored.ownerOrganize.at(-1)).toBe(dept.id);
+    expect(stored.ownerOrganize.at(-2)).toBe(dept.parentId);
+  });
+});
