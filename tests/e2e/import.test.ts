@@ -42,12 +42,16 @@ describe('bulk import dialog', () => {
       ['', '', '', '', 'P2', 3],
       ['Bad One!', 1, '停售', '', 'P3', 1],
       ['Good Two', 5, '停售', '', 'P4', 2],
+      ['Drop Me', 1, '在售', '', 'P5', 1],
     ]);
     await page.locator('input[type="file"]').setInputFiles({ name: 'orders.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
     await dialog.locator('[data-import-file]').waitFor();
     await dialog.locator('[data-action="import-next"]').click();
 
     const preview = dialog.locator('[data-import-preview] tbody tr[data-import-row]');
+    await expect.poll(() => preview.count()).toBe(4);
+    // a deleted record is not imported
+    await preview.nth(3).locator('[data-action="delete-import-row"]').click();
     await expect.poll(() => preview.count()).toBe(3);
     expect(await preview.nth(0).locator('[data-child-row]').count()).toBe(2);
     // edit a cell: the second good row's quantity
