@@ -29,10 +29,10 @@ const sheetOf = async (url: string) => {
   const book = XLSX.read(Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer()), { type: 'buffer' });
   return { rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: '' }), sheet: book.Sheets[book.SheetNames[0]!]! };
 };
-async function upload(bytes: Buffer, name = 'orders.xlsx', who = token) {
+async function upload(bytes: Buffer, name = 'orders.xlsx', who = token, language = 'zh-CN') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${server.url}${at('/Uploader')}`, { method: 'POST', headers: { authorization: `Bearer ${who}` }, body: form });
+  const res = await fetch(`${server.url}${at('/Uploader')}`, { method: 'POST', headers: { authorization: `Bearer ${who}`, 'x-language': language }, body: form });
   return (await res.json()) as { code: number; msg: string; data: { name: string } };
 }
 async function preview(bytes: Buffer) {
@@ -120,6 +120,8 @@ describe('bulk import: template, preview, import', () => {
 describe('bulk import: refusals', () => {
   it('refuses a wrong type, a file over 500 KB, more than 1000 rows, a zip bomb and an empty import, with clear messages', async () => {
     expect((await upload(Buffer.from('a,b\n1,2'), 'orders.csv')).msg).toBe('请选择 xls 或 xlsx 格式的文件');
+    expect((await upload(Buffer.from('a,b\n1,2'), 'orders.csv', token, 'en')).msg).toBe('Please choose an xls or xlsx file');
+    expect((await upload(Buffer.alloc(600 * 1024, 1), 'orders.xlsx', token, 'zh-TW')).msg).toBe('檔案大小不能超過500KB');
     expect((await upload(Buffer.from('not a spreadsheet'), 'orders.xlsx')).msg).toBe('请选择 xls 或 xlsx 格式的文件');
     expect((await upload(Buffer.alloc(600 * 1024, 1), 'orders.xlsx')).msg).toBe('文件大小不能超过500KB');
     const many = await preview(orderSheet(goodLines(1001)));
