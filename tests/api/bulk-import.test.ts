@@ -117,6 +117,18 @@ describe('bulk import: template, preview, import', () => {
   });
 });
 
+describe('bulk import: the older xls format', () => {
+  it('previews an .xls (BIFF8) file as it does an .xlsx', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([...ORDER_HEADER, ['Xls One', 4, '停售', '', 'P9', 3]]), 'Sheet1');
+    const up = await upload(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'orders.xls');
+    expect(up.code, up.msg).toBe(200);
+    expect(up.data.name).toMatch(/\.xls$/);
+    const shown = await admin.get(at(`/ImportPreview?fileName=${encodeURIComponent(up.data.name)}`));
+    expect(shown.body.data.dataRow).toEqual([{ orderName: 'Xls One', quantity: '4', status: '停售', lines: [{ product: 'P9', pieces: '3' }] }]);
+  });
+});
+
 describe('bulk import: refusals', () => {
   it('refuses a wrong type, a file over 500 KB, more than 1000 rows, a zip bomb and an empty import, with clear messages', async () => {
     expect((await upload(Buffer.from('a,b\n1,2'), 'orders.csv')).msg).toBe('请选择 xls 或 xlsx 格式的文件');
