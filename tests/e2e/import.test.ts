@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { startE2E, type E2E } from './browser';
 import { api, cell, list, noReactErrors, rows, sessionPage, waitRows } from './model-helpers';
 import { orderDefinition, orderSheet } from '../api/bulk-import-fixture';
@@ -54,6 +55,7 @@ describe('bulk import dialog', () => {
     await preview.nth(3).locator('[data-action="delete-import-row"]').click();
     await expect.poll(() => preview.count()).toBe(3);
     expect(await preview.nth(0).locator('[data-child-row]').count()).toBe(2);
+    expect(await axeViolations(page, { include: ['.mantine-Modal-content'] })).toEqual([]);
     // edit a cell: the second good row's quantity
     await preview.nth(2).locator('td[data-cell="quantity"] input').fill('6');
     await dialog.locator('[data-action="import-submit"]').click();
