@@ -48,7 +48,7 @@ try {
   // first checks the field is visible and stable (two frames or more on a loaded machine), which is
   // not the page's time; the old outer measurement (from the call to click()) is kept beside it.
   const outer: number[] = [];
-  const steps: Record<string, number[]> = { dialog: [], drawn: [], firstCallSent: [], firstCallAnswered: [], secondCallSent: [], secondCallAnswered: [] };
+  const steps: Record<string, number[]> = { dialog: [], drawn: [], callSent: [], callAnswered: [] };
   let cold = NaN; // the session's first opening: the first root's id is not known yet, its level is asked after the top
   for (let i = 0; i < RUNS + 2; i++) {
     const dialog = page.getByRole('dialog', { name: '选择用户' });
@@ -85,11 +85,9 @@ try {
       outer.push(outerAt);
       steps.dialog!.push(Math.round(dialogAt - pressedAt));
       steps.drawn!.push(Math.round(drawnAt - pressedAt));
-      const [a, b] = calls;
-      steps.firstCallSent!.push(Math.round((a?.[0] ?? NaN) - pressedAt));
-      steps.firstCallAnswered!.push(Math.round((a?.[1] ?? NaN) - pressedAt));
-      steps.secondCallSent!.push(Math.round((b?.[0] ?? NaN) - pressedAt));
-      steps.secondCallAnswered!.push(Math.round((b?.[1] ?? NaN) - pressedAt));
+      const [a] = calls; // the opening's one call (openFirst; the buffer is cleared before each press)
+      steps.callSent!.push(Math.round((a?.[0] ?? NaN) - pressedAt));
+      steps.callAnswered!.push(Math.round((a?.[1] ?? NaN) - pressedAt));
     }
     await dialog.locator('button.mantine-Modal-close').click();
     await dialog.waitFor({ state: 'hidden' });

@@ -27,10 +27,13 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A request address as the log may keep it: socket tokens and download tickets in the path become their names, the query is dropped. */
+export const withoutCredentials = (url: string) => url.split('?', 1)[0]!.replace(/\/(websocket|Download)\/[^/]+/g, '/$1/:token');
+
 /** Builds the whole server: infrastructure plugins, then the modules, then the front end. */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel, serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutCredentials(req.url) }) } },
     // One line per request only when asked for (LOG_LEVEL=debug or trace): at info the log keeps
     // what an operator reads — start-up, SMS codes of the default sender, warnings and errors.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),

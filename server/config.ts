@@ -36,6 +36,10 @@ export interface AppConfig {
   interfaceReaderUrl?: string;
   /** Days the login, request, audit and data-interface call logs are kept (0 = for ever). */
   logRetention?: LogRetention;
+  /** Root of uploaded files (chunks, temporary merges, stored files); default <dataDir>/files/uploads. */
+  uploadDir?: string;
+  /** Largest file the uploaders accept, in megabytes (default 2048). */
+  uploadMaxMb?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -61,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     interfaceTimeLimitMs: intFrom(env.INTERFACE_TIME_LIMIT_MS, 5000),
     interfaceRowCap: intFrom(env.INTERFACE_ROW_CAP, 10_000),
     interfaceReaderUrl: env.INTERFACE_READER_URL || undefined,
+    uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : undefined,
+    uploadMaxMb: intFrom(env.UPLOAD_MAX_MB, 2048),
     logRetention: {
       login: intFrom(env.LOG_RETENTION_LOGIN_DAYS, DEFAULT_LOG_RETENTION.login),
       request: intFrom(env.LOG_RETENTION_REQUEST_DAYS, DEFAULT_LOG_RETENTION.request),

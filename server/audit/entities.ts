@@ -1,5 +1,5 @@
 import type {
-  AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, MessageTemplateRow, ModuleDataSchemeRow, ModuleRow, OrganizeRow, PositionRow,
+  AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, MessageRow, MessageTemplateRow, ModuleDataSchemeRow, ModuleRow, OrganizeRow, PositionRow,
   PrintDevRow, RoleRow, ShortLinkRow, SignImgRow, UserProfileRow, UserRow, VisualdevRow,
 } from '../db/schema';
 
@@ -39,6 +39,7 @@ export const AUDIT_FIELDS = {
   // a model definition: long JSON (formData, columnData) is cut by the log, the release state is kept
   model: fields<VisualdevRow>()(['fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'webType', 'sortCode', 'state', 'description', 'tables', 'formData', 'columnData', 'releasedAt']),
   messageTemplate: fields<MessageTemplateRow>()(['fullName', 'enCode', 'messageType', 'channel', 'title', 'content', 'sortCode', 'enabledMark', 'description']),
+  notice: fields<MessageRow>()(['title', 'bodyText', 'toUserIds', 'enabledMark', 'releaseUserId', 'releaseTime']),
   // a short link's settings: whether a password is set, never its hash
   shortLink: fields<ShortLinkRow, 'hasPassword'>()(['modelId', 'allowFill', 'allowView', 'enabled', 'expiresAt', 'maxSubmissions', 'hasPassword']),
   // what a person changes of themselves (profile page, settings drawer, current organisation)

@@ -20,10 +20,12 @@ export const MENU_API_CODES: Readonly<Record<string, readonly PermissionCode[]>>
   'system.billRule': ['system.billRule:manage'],
   'system.printDev': ['system.printDev:manage'],
   'system.printDevEditor': ['system.printDev:manage'],
+  'system.printLog': ['system.printDev:manage'],
   'system.loginLog': ['system.log:read'],
   'system.requestLog': ['system.log:read'],
   'system.auditLog': ['system.log:read'],
   'system.messageTemplate': ['message.notice:manage'],
+  'system.notice': ['message.notice:manage'],
   'systemData.dictionary': ['system.dictionary:manage'],
   'onlineDev.webDesign': ['visualdev.model:manage'],
 };

@@ -21,6 +21,10 @@ import * as logs from './migrations/2026_11_26_0022_logs';
 import * as messageTemplate from './migrations/2026_11_26_0024_message_template';
 import * as printDev from './migrations/2026_11_26_0025_print_dev';
 import * as menuRemoved from './migrations/2026_11_26_0026_menu_removed';
+import * as fileUpload from './migrations/2026_11_26_0027_file_upload';
+import * as printLog from './migrations/2026_11_26_0028_print_log';
+import * as messages from './migrations/2026_11_26_0030_messages';
+import * as chat from './migrations/2026_11_26_0031_chat';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -49,6 +53,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0024_message_template': messageTemplate,
   '2026_11_26_0025_print_dev': printDev,
   '2026_11_26_0026_menu_removed': menuRemoved,
+  '2026_11_26_0027_file_upload': fileUpload,
+  '2026_11_26_0028_print_log': printLog,
+  '2026_11_26_0030_messages': messages,
+  '2026_11_26_0031_chat': chat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,12 @@ export interface Database {
   baseAuditLog: AuditLogRow;
   baseMessageTemplate: MessageTemplateRow;
   basePrintDev: PrintDevRow;
+  baseMessage: MessageRow;
+  baseMessageReceive: MessageReceiveRow;
+  baseImContent: ImContentRow;
+  baseImReply: ImReplyRow;
+  baseFile: FileRow;
+  basePrintLog: PrintLogRow;
 }
 
 export interface SystemRow {
@@ -725,4 +731,93 @@ export interface PrintDevRow {
   createdBy: string | null;
   updatedAt: number | null;
   updatedBy: string | null;
+}
+
+/** An in-site message (spec 3): an announcement (type 1), a flow (2) or a system (3) message. */
+export interface MessageRow {
+  id: string;
+  type: number;
+  /** Flow messages: 2 goes to the entrust page, others to flow detail. */
+  flowType: number | null;
+  title: string;
+  bodyText: string | null;
+  /** JSON array of attached files ({ name, fileId }). */
+  files: string | null;
+  /** JSON array of recipients' user ids; null: everyone (announcements). */
+  toUserIds: string | null;
+  linkId: string | null;
+  /** 0 draft, 1 released. */
+  enabledMark: number;
+  releaseUserId: string | null;
+  releaseTime: number | null;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+/** One recipient's copy of a released message, with their read state. */
+export interface MessageReceiveRow {
+  id: string;
+  messageId: string;
+  userId: string;
+  /** 0 unread, 1 read. */
+  isRead: number;
+  readTime: number | null;
+  createdAt: number;
+}
+
+/** A chat message (spec 3 "Chat message"), stored before it is acknowledged. */
+export interface ImContentRow {
+  id: string;
+  sendUserId: string;
+  receiveUserId: string;
+  /** text, image, voice or video. */
+  contentType: string;
+  /** The text, or JSON describing the file ({ path, name, width, height }). */
+  content: string;
+  sendTime: number;
+  /** 0 unread, 1 read by the receiver. */
+  readState: number;
+  receiveTime: number | null;
+}
+
+/** One person's conversation with a contact (spec 3 "Chat conversation"). */
+export interface ImReplyRow {
+  /** userId:contactId. */
+  id: string;
+  userId: string;
+  contactId: string;
+  latestTime: number;
+  /** 1 after 'remove' until the next message. */
+  hidden: number;
+  /** History up to this moment is hidden for this person ('delete chat records'). */
+  clearedAt: number;
+}
+
+/** An uploaded file (server/modules/file/uploads): the bytes are on disk under the upload root as storedName. */
+export interface FileRow {
+  id: string;
+  ownerId: string;
+  originalName: string;
+  /** Lower-case, without the dot. */
+  extension: string;
+  size: number;
+  mime: string;
+  /** Hex MD5 of the bytes, verified at merge. */
+  md5: string;
+  storedName: string;
+  createdAt: number;
+}
+
+/** One print of a record through a print template (打印日志). */
+export interface PrintLogRow {
+  id: string;
+  userId: string;
+  createdAt: number;
+  templateId: string;
+  modelId: string;
+  recordId: string;
+  printTitle: string;
+  printNum: number;
 }

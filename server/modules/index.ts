@@ -4,6 +4,7 @@ import type { ModuleContext } from '../context';
 import { currentUserModule } from './current-user';
 import { usersModule } from './permission/users';
 import { fileRoutes } from './file/routes';
+import { uploadModule } from './file/uploads';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
 import { dataInterfaceModule, openDataInterfaces } from './data-interface';
@@ -19,6 +20,8 @@ import { billRuleModule } from './system/bill-rule';
 import { printDevModule } from './system/print-dev';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
+import { messageInboxModule } from './message/inbox';
+import { chatModule } from './message/chat';
 import { roleRoutes } from './permission/role';
 import { visualdevModule } from './visualdev/routes';
 import { PageDescriptors } from './visualdev/page-descriptors';
@@ -50,6 +53,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(synThirdRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
+  await app.register(uploadModule, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir, uploadDir: ctx.config.uploadDir, uploadMaxMb: ctx.config.uploadMaxMb });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(organizeModule, { prefix: '/api/permission', db: ctx.db });
   await app.register(positionRoutes, { prefix: '/api/permission', db: ctx.db });
@@ -72,6 +76,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
+  await app.register(messageInboxModule, { prefix: '/api/message', db: ctx.db, hub });
+  await app.register(chatModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(realtimeRoutes, { hub });
 }
 

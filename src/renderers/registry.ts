@@ -13,6 +13,8 @@ import { dividerRenderer } from './fields/divider';
 import { editorRenderer } from './fields/editor';
 import { groupTitleRenderer } from './fields/groupTitle';
 import { iframeRenderer } from './fields/iframe';
+import { uploadFileRenderer } from './fields/uploadFile';
+import { uploadImgRenderer } from './fields/uploadImg';
 import { inputRenderer } from './fields/input';
 import { jsonRowsRenderer } from './fields/jsonRows';
 import { inputNumberRenderer } from './fields/inputNumber';
@@ -42,6 +44,10 @@ import { withOptionNotes } from './fields/shared/optionNote';
 import { dicSelectRenderer } from './fields/dicSelect';
 import { withDictionaryAddButtons } from './selectors/DictionaryAdd';
 import { pendingRenderer } from './fields/shared/pending';
+import { barcodeRenderer } from './fields/barcode';
+import { qrcodeRenderer } from './fields/qrcode';
+import { signRenderer, signatureRenderer } from './fields/sign';
+import { locationRenderer } from './fields/location';
 import { systemRenderer } from './fields/shared/system';
 
 /**
@@ -77,8 +83,8 @@ export function createFieldRegistry(): FieldRegistry {
     groupTitle: groupTitleRenderer,
     iframe: iframeRenderer,
     // widget-group kinds: their own issues replace these stand-ins, one line each
-    uploadFile: pendingRenderer('uploadFile'),
-    uploadImg: pendingRenderer('uploadImg'),
+    uploadFile: uploadFileRenderer,
+    uploadImg: uploadImgRenderer,
     organizeSelect: organizeSelectRenderer,
     depSelect: depSelectRenderer,
     posSelect: posSelectRenderer,
@@ -95,11 +101,11 @@ export function createFieldRegistry(): FieldRegistry {
     popupAttr: popupAttrRenderer,
     billRule: billRuleRenderer,
     calculate: pendingRenderer('calculate'),
-    qrcode: pendingRenderer('qrcode'),
-    barcode: pendingRenderer('barcode'),
-    signature: pendingRenderer('signature'),
-    sign: pendingRenderer('sign'),
-    location: pendingRenderer('location'),
+    qrcode: qrcodeRenderer,
+    barcode: barcodeRenderer,
+    signature: signatureRenderer,
+    sign: signRenderer,
+    location: locationRenderer,
     table: pendingRenderer('table'),
     jsonRows: jsonRowsRenderer,
     dicSelect: dicSelectRenderer,

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { barcodeSvg, qrSvg as drawQr } from './scan-codes';
 
 /**
  * Print templates (打印模板, spec 7.14): HTML with placeholders that one record fills. This is
@@ -11,8 +11,10 @@ import QRCode from 'qrcode';
  * - an element with `data-print-rows="table"` (a `<tr>` or the editor's `<div>`) is repeated once
  *   per row of that sub-table; inside it `{{table.column}}` is the row's column.
  * - `<img data-print-barcode="field">` / `<img data-print-qrcode="field">`: the field's value (in a
- *   rows block also `table.column`) as a barcode / QR code. QR codes are drawn (SVG); no barcode library is installed, so a barcode
- *   is a labelled box with the value (issue 13).
+ *   rows block also `table.column`) as a barcode / QR code, drawn as inline SVG by src/runtime/codes.ts
+ *   (the same drawing as the form widgets): code128, bars 80 high, QR error correction high, the
+ *   tag's width/height attributes giving the size (spec widgets 9). A value that is not letters and
+ *   digits draws no barcode, only its text.
  * - `<div data-print-page-break>`: a page break.
  * Values are display texts (option labels, names: the server's record formatting) and are always
  * HTML-escaped; a placeholder naming nothing the record holds prints empty.
@@ -43,6 +45,12 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"'{}]/g, (c) => ES
 
 const CODE_TAG = /<img\b[^>]*\bdata-print-(barcode|qrcode)="([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?"[^>]*>/g;
 
+/** A numeric width/height attribute of a tag (pixels), else undefined. */
+function sizeAttr(tag: string, name: 'width' | 'height'): number | undefined {
+  const m = new RegExp(`\\b${name}="?(\\d{1,4})(?:px)?"?`, 'i').exec(tag.replace(/data-print-[a-z]+="[^"]*"/g, ''));
+  return m ? Number(m[1]) : undefined;
+}
+
 const own = <T>(map: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
 
 /** A name's value: a main field, or within a rows block its row's column (else empty). */
@@ -54,9 +62,9 @@ function valueOf(record: PrintRecord, first: string, second: string | undefined,
 /** Code tags, then placeholders, of one stretch of the template (a rows block: with its row). */
 function fill(html: string, record: PrintRecord, row?: { table: string; values: Record<string, string> }): string {
   // codes first: their output is escaped (braces too), so the placeholder pass cannot touch it
-  const codes = html.replace(CODE_TAG, (_whole, kind: string, first: string, second: string | undefined) => {
+  const codes = html.replace(CODE_TAG, (whole: string, kind: string, first: string, second: string | undefined) => {
     const value = valueOf(record, first, second, row);
-    return kind === 'qrcode' ? qrSvg(value) : codeBox(value);
+    return kind === 'qrcode' ? qrSvg(value, sizeAttr(whole, 'width') ?? sizeAttr(whole, 'height')) : printBarcode(value, sizeAttr(whole, 'height'));
   });
   return codes.replace(PRINT_PLACEHOLDER, (_whole, first: string, second: string | undefined) => escapeHtml(valueOf(record, first, second, row)));
 }
@@ -89,17 +97,12 @@ function expandRows(html: string, record: PrintRecord): string {
   return out + fill(rest, record);
 }
 
-/** A QR code as inline SVG (one path of dark modules). */
-export function qrSvg(value: string, sizePx = 96): string {
-  const { modules } = QRCode.create(value || ' ', { errorCorrectionLevel: 'M' });
-  let d = '';
-  for (let r = 0; r < modules.size; r++) for (let c = 0; c < modules.size; c++) if (modules.get(r, c)) d += `M${c + 2} ${r + 2}h1v1h-1z`;
-  const n = modules.size + 4;
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="print-qrcode" viewBox="0 0 ${n} ${n}" width="${sizePx}" height="${sizePx}" role="img" aria-label="${escapeHtml(value)}"><rect width="${n}" height="${n}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
-}
+/** A QR code for print: error correction high (spec widgets 9), 96 px unless the tag says. */
+export const qrSvg = (value: string, sizePx = 96): string => drawQr(value, { size: sizePx, level: 'H' }, 'print-qrcode');
 
-const codeBox = (value: string) =>
-  `<span class="print-barcode" style="display:inline-block;border:1px dashed #555;padding:4px 8px;font-family:monospace">||| ${escapeHtml(value)} |||</span>`;
+/** A barcode for print: bars 80 high unless the tag says; a value it cannot draw prints as text. */
+const printBarcode = (value: string, height = 80): string =>
+  barcodeSvg(value, { height }, 'print-barcode') || `<span class="print-barcode-text">${escapeHtml(value)}</span>`;
 
 const PAGE_BREAK = /<div\b[^>]*\bdata-print-page-break\b[^>]*>\s*<\/div>/g;
 

@@ -70,6 +70,15 @@ describe('the organisation tree with users', () => {
     expect(company.find((n) => n.id === ids['scm.finance'])).toMatchObject({ userCount: 0, hasChildren: false });
     expect((await admin.get(`/getOrganization?organizeId=${ids['scm.operations']}`)).body.data.map((n: Node) => [n.type, n.fullName])).toEqual([['user', '张运营/staff']]);
     expect(accountsOf((await admin.get('/getOrganization?keyword=华东')).body.data)).toEqual(['customer', 'east2']);
+    // openFirst: the first root's level comes in its children (one call for the picker's first page), the others stay closed
+    const opened: Node[] = (await admin.get('/getOrganization?organizeId=0&openFirst=true')).body.data;
+    expect(opened.map((n) => n.id)).toEqual(top.map((n) => n.id));
+    expect(opened[0]!.children.map((n) => n.fullName)).toEqual((await admin.get(`/getOrganization?organizeId=${top[0]!.id}`)).body.data.map((n: Node) => n.fullName));
+    expect(opened.slice(1).every((n) => n.children.length === 0)).toBe(true);
+    // a customer's first root is their own company; what they may not see stays out of its level too
+    const customerTop: Node[] = (await customer.get('/getOrganization?openFirst=true')).body.data;
+    expect(customerTop.map((n) => n.id)).toEqual([ids['customer.east']]);
+    expect(accountsOf(customerTop[0]!.children)).toEqual(accountsOf((await customer.get(`/getOrganization?organizeId=${ids['customer.east']}`)).body.data));
     const im = await customer.post('/ImUser/Selector/0', {});
     expect(im.body.data.list.map((n: Node) => n.id)).toEqual([ids['customer.east']]);
   });

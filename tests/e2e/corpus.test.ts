@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileModel } from '../../src/runtime/compile';
 import { isFieldKind, kindOf } from '../../src/runtime/kinds';
 import { startE2E, type E2E } from './browser';
+import { CORPUS, corpusForms as forms, releaseCorpusModel } from './corpus-helpers';
 import { api, form, noReactErrors, sessionPage, type Session } from './model-helpers';
 
 /**
@@ -12,16 +11,6 @@ import { api, form, noReactErrors, sessionPage, type Session } from './model-hel
  * opened in the browser (/previewModel): the page renders without an error, and every visible
  * storing field has its label in the add form. The directory is read at test time.
  */
-
-const CORPUS = process.env.CORPUS_DIR ?? path.resolve(process.cwd(), '../shared/corpus');
-const forms = fs.existsSync(path.join(CORPUS, 'forms')) ? fs.readdirSync(path.join(CORPUS, 'forms')).filter((f) => f.endsWith('.json')).sort() : [];
-
-function columnsFor(form: string): string | null {
-  const base = form.replace(/\.form\.json$/, '').replace(/\.json$/, '');
-  const file = path.join(CORPUS, 'columns', `${base}.columns.json`);
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-}
-
 
 let e2e: E2E;
 let admin: Session;
@@ -41,15 +30,7 @@ describe(`corpus (${CORPUS})`, () => {
 
   it.each(forms.map((f, i) => [f, i] as const))('%s: created, released, opened, every visible storing field labelled in the add form', async (file, i) => {
     const c = api(e2e, admin.token);
-    const formData = fs.readFileSync(path.join(CORPUS, 'forms', file), 'utf8');
-    const columnData = columnsFor(file);
-    const made = await c.post<{ id: string }>('/api/visualdev/Base', {
-      fullName: `语料${i + 1}`, enCode: `corpus${i + 1}`, category: 'corpus', type: 1, webType: 2, formData, ...(columnData ? { columnData } : {}),
-    });
-    expect(made.body.code, JSON.stringify(made.body)).toBe(200);
-    const id = made.body.data!.id;
-    const released = await c.post(`/api/visualdev/Base/${id}/Actions/Release`);
-    expect(released.body.code, JSON.stringify(released.body)).toBe(200);
+    const id = await releaseCorpusModel(e2e, admin.token, file, `语料${i + 1}`, `corpus${i + 1}`);
     // the page compiles the definition the Config call sends; so does the test
     const config = await c.get<{ formData: string; columnData: string | null }>(`/api/visualdev/OnlineDev/${id}/Config`);
     expect(config.body.code).toBe(200);

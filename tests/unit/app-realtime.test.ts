@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionOf, socketAddress } from '../../src/app/realtime/socket';
+import { actionOf, countArrival, countRead, socketAddress } from '../../src/app/realtime/socket';
 
 describe('real-time socket commands (spec 4)', () => {
   it('initMessage gives the unread counts', () => {
@@ -19,5 +19,19 @@ describe('real-time socket commands (spec 4)', () => {
   it('the address follows the page: ws on http, wss on https', () => {
     expect(socketAddress({ protocol: 'http:', host: 'localhost:5173' }, 'a b')).toBe('ws://localhost:5173/websocket/a%20b');
     expect(socketAddress({ protocol: 'https:', host: 'scm.example.com' }, 't')).toBe('wss://scm.example.com/websocket/t');
+  });
+  it('messagePush announces an arrival; a frame without id or title is ignored', () => {
+    expect(actionOf('{"method":"messagePush","id":"m1","title":"盘点通知","messageType":1}')).toEqual({ kind: 'arrived', message: { id: 'm1', title: '盘点通知', type: 1 } });
+    expect(actionOf('{"method":"messagePush","title":"x"}')).toEqual({ kind: 'ignore' });
+  });
+  it('an arrival counts up its type; reading counts down and never below zero', () => {
+    const start = { messages: 0, notices: 0, system: 1, total: 1, chat: { u1: 2 } };
+    const arrived = countArrival(start, 1);
+    expect(arrived).toEqual({ messages: 0, notices: 1, system: 1, total: 2, chat: { u1: 2 } });
+    expect(countArrival(null, 2)).toEqual({ messages: 1, notices: 0, system: 0, total: 1, chat: {} });
+    const read = countRead(arrived, 1)!;
+    expect(read).toMatchObject({ notices: 0, total: 1 });
+    expect(countRead(read, 1)).toBe(read); // already zero: unchanged
+    expect(countRead(null, 3)).toBeNull();
   });
 });

@@ -40,23 +40,36 @@ describe('renderPrintTemplate', () => {
     expect(renderPrintTemplate(html, record({ tables: {} }))).toBe('<p>SO-0001</p>');
   });
 
-  it('draws a QR code as SVG, a barcode as a labelled box, and a page break as a CSS break', () => {
-    const out = renderPrintTemplate('<p><img data-print-qrcode="orderNo"><img data-print-barcode="orderNo"></p><div data-print-page-break=""></div>', record());
+  it('draws a QR code and a code128 barcode as SVG, and a page break as a CSS break', () => {
+    const out = renderPrintTemplate('<p><img data-print-qrcode="orderNo"><img data-print-barcode="code"></p><div data-print-page-break=""></div>', record({ fields: { orderNo: 'SO-0001', code: 'SO0001' } }));
     expect(out).toMatch(/^<p><svg [^>]*class="print-qrcode"[^>]*aria-label="SO-0001"/);
     expect(out).toContain('<path d="M');
-    expect(out).toContain('class="print-barcode"');
-    expect(out).toContain('SO-0001 |||</span>');
+    expect(out).toMatch(/<svg [^>]*class="print-barcode"[^>]*aria-label="SO0001"/);
     expect(out).toContain('<div class="print-page-break" style="break-after:page;page-break-after:always"></div>');
     expect(out).not.toContain('data-print-qrcode');
   });
 
+  it('reads the size from the tag: a QR code\'s width, a barcode\'s bar height (80 by default)', () => {
+    const out = renderPrintTemplate('<img data-print-qrcode="code" width="150"><img data-print-barcode="code"><img data-print-barcode="code" height="30">', record({ fields: { code: 'A1' } }));
+    expect(out).toMatch(/class="print-qrcode"[^>]*width="150" height="150"/);
+    const heights = [...out.matchAll(/class="print-barcode"[^<]*<rect[^>]*><path d="M5 5h\d+v(\d+)/g)].map((m) => m[1]);
+    expect(heights).toEqual(['80', '30']);
+  });
+
+  it('a value that is not letters and digits prints as text, no bars', () => {
+    const out = renderPrintTemplate('<img data-print-barcode="orderNo">', record());
+    expect(out).toBe('<span class="print-barcode-text">SO-0001</span>');
+  });
+
   it('a code tag inside a rows block takes the row\'s column; outside one a column name prints an empty code', () => {
-    const out = renderPrintTemplate('<div data-print-rows="items"><p><img data-print-barcode="items.goods"></p></div><img data-print-barcode="items.goods">', record());
-    expect(out.match(/\|\|\| [^|]* \|\|\|/g)).toEqual(['||| 螺纹钢 |||', '||| 盘螺 |||', '|||  |||']);
+    const out = renderPrintTemplate('<div data-print-rows="items"><p><img data-print-barcode="items.goods"></p></div><img data-print-barcode="items.goods">', record({ tables: { items: [{ goods: 'G1' }, { goods: 'G2' }] } }));
+    expect([...out.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1])).toEqual(['G1', 'G2']);
+    expect(out.endsWith('<span class="print-barcode-text"></span>')).toBe(true);
   });
 
   it('escapes a code\'s value too', () => {
     expect(renderPrintTemplate('<img data-print-barcode="note">', record())).toContain('&lt;b&gt;急');
+    expect(renderPrintTemplate('<img data-print-qrcode="note">', record())).toContain('aria-label="&lt;b&gt;急');
   });
 });
 

@@ -9,8 +9,10 @@ import { ReplyCode } from '../../../src/runtime/codes';
 import type { CurrentUserOptions } from './profile-routes';
 import { tags } from './profile-routes';
 import { IdParams, SignImgBody, SignImgEntry } from './schemas';
+import { SIGNATURE_MAX_BYTES } from '../../../src/runtime/kinds/shared/signature-value';
 
-export const SIGN_IMG_MAX_BYTES = 200 * 1024;
+/** The same limit as a signature stored in a record (sign and signature kinds). */
+export const SIGN_IMG_MAX_BYTES = SIGNATURE_MAX_BYTES;
 export const SIGN_IMG_MAX_COUNT = 20;
 
 const DATA_URL = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -39,10 +41,19 @@ export const signImgRoutes: FastifyPluginAsyncTypebox<CurrentUserOptions> = asyn
 
   app.get(
     '/Current/SignImg',
-    { config: { access: 'signedIn' }, schema: { tags, summary: 'My signature images, newest first', response: { 200: Envelope(Type.Array(SignImgEntry)) } } },
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags, summary: 'My signature images, newest first; isDefault=1: only the default one (the sign field\'s one-click signature)',
+        querystring: Type.Object({ isDefault: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })) }),
+        response: { 200: Envelope(Type.Array(SignImgEntry)) },
+      },
+    },
     async (request) => {
       const { user } = principalOf(request);
-      return ok(await db.selectFrom('baseSignImg').select(['id', 'signImg', 'isDefault', 'createdAt']).where('userId', '=', user.id).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute());
+      let q = db.selectFrom('baseSignImg').select(['id', 'signImg', 'isDefault', 'createdAt']).where('userId', '=', user.id);
+      if (request.query.isDefault === 1) q = q.where('isDefault', '=', 1);
+      return ok(await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute());
     },
   );
 

@@ -65,7 +65,7 @@ export const MenuNode = Type.Cyclic({ MenuNode: menuNodeShape }, 'MenuNode');
 const ItemView = Type.Object({ enCode: Type.String(), fullName: Type.String() });
 
 const sysConfigShape = Object.fromEntries(
-  PUBLIC_CONFIG_KEYS.map((k) => [k, ['sysName', 'sysVersion', 'logoIcon', 'navigationIcon', 'title', 'layoutType', 'themeClass', 'slideClass', 'copyright', 'errorLog'].includes(k) ? Type.String() : Type.Number()]),
+  PUBLIC_CONFIG_KEYS.map((k) => [k, ['sysName', 'sysVersion', 'logoIcon', 'navigationIcon', 'title', 'layoutType', 'themeClass', 'slideClass', 'copyright', 'errorLog', 'mapTileUrl'].includes(k) ? Type.String() : Type.Number()]),
 );
 
 const SystemMenus = (what: string) =>

@@ -12,6 +12,7 @@ import { readAdminIds, writeAdminIds } from './administrators';
 import { readSysConfig, SECRET_KEYS, secretsSet, serializeSysConfig, SYS_CONFIG_DEFAULTS, type SecretKey, type SysConfig, writeNewUserPasswordHash, writeSecret } from './config-store';
 import { sysConfigProblem } from '../../../src/runtime/sys-config';
 import type { MessageKey } from '../../../src/runtime/i18n';
+import { isTileTemplate } from '../../../src/runtime/map-tiles';
 import { serviceBase } from './third-party/http-call';
 
 const AdminIds = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 1000, description: 'ids of the system administrators (spec 6)' });
@@ -84,6 +85,8 @@ export const sysConfigRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
         const value = changes[address];
         if (value !== undefined && serviceBase(value) !== serviceBase(stored[address])) for (const k of keys) if (!secrets.has(k)) secrets.set(k, null);
       }
+      if (changes.mapTileUrl !== undefined && !isTileTemplate(changes.mapTileUrl.trim())) throw refuse('codes.mapTileUrlInvalid');
+      if (changes.mapTileUrl !== undefined) changes.mapTileUrl = changes.mapTileUrl.trim();
       if (changes.dataInterfaceAllowedAddresses !== undefined) {
         const [bad] = invalidAllowListEntries(changes.dataInterfaceAllowedAddresses);
         if (bad !== undefined) throw refuse('dataInterface.allowListInvalid', { entry: bad.slice(0, 200) });

@@ -23,6 +23,11 @@ const TEXT = {
    */
   dataInterfaceAllowedAddresses: '',
   /**
+   * The location field's map tiles: an in-site path template with {z}, {x}, {y}
+   * (src/runtime/map-tiles.ts); empty: no map, the field takes typed coordinates only.
+   */
+  mapTileUrl: '',
+  /**
    * The two workplace-messaging services (spec 7.16): where their API answers and the ids that
    * are not secret. Their secrets are kept outside this type (SECRET_KEYS below).
    */
@@ -124,6 +129,7 @@ export const PUBLIC_CONFIG_KEYS = [
   'showSearch',
   'copyright',
   'errorLog',
+  'mapTileUrl',
   ...PASSWORD_POLICY_KEYS,
 ] as const satisfies readonly SysConfigKey[];
 

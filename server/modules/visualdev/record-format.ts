@@ -15,7 +15,10 @@ import { nameIn } from '../../http/translations';
 
 type Resolver = (db: Db, ids: string[]) => Promise<[string, string][]>;
 
-/** Where each kind of reference is named. Areas have no table yet (their ids show as stored). */
+/**
+ * Where each kind of reference is named. These name whoever a readable record references, also
+ * outside the caller's picker scope (DECISIONS). Areas are named by the browser (GetAreaByIds).
+ */
 const RESOLVERS: Record<RefKind, Resolver | null> = {
   user: async (db, ids) => (await db.selectFrom('baseUser').select(['id', 'realName', 'account']).where('id', 'in', ids).execute()).map((u) => [u.id, `${u.realName}/${u.account}`]),
   organize: async (db, ids) => (await db.selectFrom('baseOrganize').select(['id', 'fullName']).where('id', 'in', ids).execute()).map((o) => [o.id, o.fullName]),

@@ -23,8 +23,61 @@ export interface UnreadCounts {
 
 export const unreadAtom = atom<UnreadCounts | null>(null);
 
+/** A message that arrived while signed in (messagePush): the drawer refetches, the bell counts up. */
+export interface ArrivedMessage {
+  id: string;
+  type: number;
+  title: string;
+}
+/** The last message pushed (a new object each time, so subscribers see every arrival). */
+export const arrivedAtom = atom<ArrivedMessage | null>(null);
+
+/** A chat frame from the server (receiveMessage, sendMessage, messageList), for the chat drawer and window. */
+export interface ChatFrame {
+  method: 'receiveMessage' | 'sendMessage' | 'messageList';
+  [field: string]: unknown;
+}
+/** The last chat frame (a new object each time). */
+export const chatFrameAtom = atom<ChatFrame | null>(null);
+
+/** The open socket of this page, for the chat's commands. */
+let openSocket: WebSocket | null = null;
+
+/** Sends a command (SendMessage, MessageList, UpdateReadMessage); false when no socket is open. */
+export function sendFrame(frame: { method: string; [field: string]: unknown }): boolean {
+  if (!openSocket || openSocket.readyState !== 1) return false;
+  openSocket.send(JSON.stringify({ token: '', ...frame }));
+  return true;
+}
+
+/** The chat counts after a message from `contactId` arrives, or after I read theirs (`read`). */
+export function countChat(counts: UnreadCounts | null, contactId: string, read = false): UnreadCounts {
+  const c = counts ?? { messages: 0, notices: 0, system: 0, total: 0, chat: {} };
+  const had = c.chat[contactId] ?? 0;
+  const now = read ? 0 : had + 1;
+  return { ...c, chat: { ...c.chat, [contactId]: now }, total: Math.max(0, c.total + now - had) };
+}
+
+/** The unread counts after a message of `type` arrives (1 announcement → notices, 2 flow → messages, 3 system). */
+export function countArrival(counts: UnreadCounts | null, type: number): UnreadCounts {
+  const c = counts ?? { messages: 0, notices: 0, system: 0, total: 0, chat: {} };
+  const key = type === 1 ? 'notices' : type === 2 ? 'messages' : 'system';
+  return { ...c, [key]: c[key] + 1, total: c.total + 1 };
+}
+
+/** The unread counts after I read one unread message of `type`: never below zero. */
+export function countRead(counts: UnreadCounts | null, type: number): UnreadCounts | null {
+  if (!counts) return counts;
+  const key = type === 1 ? 'notices' : type === 2 ? 'messages' : 'system';
+  if (counts[key] <= 0) return counts;
+  return { ...counts, [key]: counts[key] - 1, total: Math.max(0, counts.total - 1) };
+}
+
 export type SocketAction =
   | { kind: 'unread'; counts: UnreadCounts }
+  | { kind: 'arrived'; message: ArrivedMessage }
+  | { kind: 'chat'; frame: ChatFrame }
+  | { kind: 'error'; message: string }
   | { kind: 'logout'; message: string | null }
   | { kind: 'close' }
   | { kind: 'reload' }
@@ -48,6 +101,16 @@ export function actionOf(data: unknown): SocketAction {
         counts: { messages: count(frame.unreadMessageCount), notices: count(frame.unreadNoticeCount), system: count(frame.unreadSystemMessageCount), total: count(frame.unreadTotalCount), chat },
       };
     }
+    case 'messagePush':
+      return typeof frame.id === 'string' && typeof frame.title === 'string'
+        ? { kind: 'arrived', message: { id: frame.id, title: frame.title, type: count(frame.messageType) } }
+        : { kind: 'ignore' };
+    case 'receiveMessage':
+    case 'sendMessage':
+    case 'messageList':
+      return { kind: 'chat', frame: frame as ChatFrame };
+    case 'error':
+      return typeof frame.msg === 'string' && frame.msg ? { kind: 'error', message: frame.msg } : { kind: 'ignore' };
     case 'logout':
       return { kind: 'logout', message: typeof frame.msg === 'string' && frame.msg ? frame.msg : null };
     case 'closeSocket':
@@ -65,6 +128,7 @@ export function socketAddress(location: { protocol: string; host: string }, toke
 }
 
 const RETRY_MIN_MS = 2_000;
+const ARRIVAL_TOAST = 'message-arrival';
 const RETRY_MAX_MS = 60_000;
 
 /** Keeps one socket for the loaded session; returns a function that stops it. */
@@ -83,11 +147,23 @@ export function startRealtime(): () => void {
     const s = socket;
     socket = null;
     socketToken = null;
+    if (openSocket === s) openSocket = null;
     s?.close();
   };
 
   const carryOut = (action: SocketAction) => {
     if (action.kind === 'unread') appStore.set(unreadAtom, action.counts);
+    else if (action.kind === 'chat') {
+      if (action.frame.method === 'receiveMessage' && typeof action.frame.formUserId === 'string') appStore.set(unreadAtom, countChat(appStore.get(unreadAtom), action.frame.formUserId));
+      appStore.set(chatFrameAtom, action.frame);
+    } else if (action.kind === 'error') notifications.show({ color: 'red', message: action.message, autoClose: 3000 });
+    else if (action.kind === 'arrived') {
+      appStore.set(unreadAtom, countArrival(appStore.get(unreadAtom), action.message.type));
+      appStore.set(arrivedAtom, action.message);
+      // one toast at a time: a burst of messages shows the newest, not a stack over the page
+      notifications.hide(ARRIVAL_TOAST);
+      notifications.show({ id: ARRIVAL_TOAST, color: 'blue', title: tNow(`message.type.${action.message.type === 1 ? 1 : action.message.type === 2 ? 2 : 3}`), message: action.message.title, autoClose: 4000 });
+    }
     else if (action.kind === 'logout') {
       stop();
       notifications.show({ color: 'red', message: action.message ?? tNow('server.sessionExpired'), autoClose: 3000 });
@@ -105,10 +181,12 @@ export function startRealtime(): () => void {
     socketToken = token;
     s.onopen = () => {
       retryMs = RETRY_MIN_MS;
+      openSocket = s;
       s.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
     };
     s.onmessage = (event) => carryOut(actionOf(event.data));
     s.onclose = (event) => {
+      if (openSocket === s) openSocket = null;
       if (socket !== s) return; // closed on purpose
       socket = null;
       // 4600-4602: the session ended (a 'logout' came first); anything else may be a dropped line.

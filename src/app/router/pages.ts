@@ -28,6 +28,7 @@ export const pages: Record<string, PageComponent> = {
   '/home': lazy(() => import('../../pages/home/HomePage')),
   '/externalLink': lazy(() => import('../../pages/externalLink/ExternalLinkPage')),
   '/profile': lazy(() => import('../../pages/profile/ProfilePage')),
+  '/messageRecord': lazy(() => import('../../pages/messageRecord/MessageRecordPage')),
   '/dashboard': lazy(() => import('../../pages/dashboard/DashboardPage')),
   '/previewModel': lazy(() => import('../../pages/previewModel/PreviewModelPage')),
   '/scanConfirm': lazy(() => import('../../pages/scanConfirm/ScanConfirmPage')),

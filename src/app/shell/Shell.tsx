@@ -21,6 +21,7 @@ import { TagsView } from './TagsView';
 import { TopMenu } from './TopMenu';
 import { useIsMobile } from './useDevice';
 import { UserMenu } from './UserMenu';
+import { MessageBell } from './messages/MessageBell';
 import { ViewHost } from './ViewHost';
 import classes from './shell.module.css';
 
@@ -110,6 +111,7 @@ export function Shell() {
             {!mobile && <FullscreenToggle />}
             {!mobile && <SizePicker />}
             {settings.showLanguage && <LanguagePicker />}
+            <MessageBell />
             <SettingsButton onClick={() => setSettingsOpen(true)} />
             <UserMenu />
           </Group>

@@ -22,7 +22,8 @@ function useSelectorsHost(previewMode: boolean): SelectorsHost {
   const session = useAtomValue(sessionAtom);
   const info = session?.userInfo;
   const canManageDictionary = !!info && (!!info.isAdministrator || (info.permissionCodes ?? []).includes('system.dictionary:manage'));
-  return useMemo(() => ({ DictionaryManager, canManageDictionary, previewMode }), [canManageDictionary, previewMode]);
+  const mapTileUrl = typeof session?.sysConfig?.mapTileUrl === 'string' ? session.sysConfig.mapTileUrl : '';
+  return useMemo(() => ({ DictionaryManager, canManageDictionary, previewMode, mapTileUrl }), [canManageDictionary, previewMode, mapTileUrl]);
 }
 
 /**

@@ -1,55 +1,22 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useT } from '../../app/i18n';
 import { useSignatures } from '../../app/hooks/useProfile';
-
-const WIDTH = 480;
-const HEIGHT = 180;
+import { readImageFile, SignaturePad, type SignaturePadHandle } from '../../renderers/fields/shared/SignaturePad';
 
 /** The signature images: draw on a canvas or upload; view, make default (replace), delete. */
 export function SignaturePanel() {
   const t = useT();
   const signs = useSignatures();
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef(false);
+  const pad = useRef<SignaturePadHandle>(null);
   const [drawn, setDrawn] = useState(false);
 
-  const point = (e: PointerEvent<HTMLCanvasElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return [((e.clientX - rect.left) * WIDTH) / rect.width, ((e.clientY - rect.top) * HEIGHT) / rect.height] as const;
-  };
-  const down = (e: PointerEvent<HTMLCanvasElement>) => {
-    const ctx = canvas.current?.getContext('2d');
-    if (!ctx) return;
-    drawing.current = true;
-    const [x, y] = point(e);
-    ctx.lineWidth = 2.5;
-    ctx.lineCap = 'round';
-    ctx.strokeStyle = '#111';
-    ctx.beginPath();
-    ctx.moveTo(x, y);
-  };
-  const move = (e: PointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const ctx = canvas.current?.getContext('2d');
-    if (!ctx) return;
-    const [x, y] = point(e);
-    ctx.lineTo(x, y);
-    ctx.stroke();
-    setDrawn(true);
-  };
-  const up = () => {
-    drawing.current = false;
-  };
-  const clear = () => {
-    canvas.current?.getContext('2d')?.clearRect(0, 0, WIDTH, HEIGHT);
-    setDrawn(false);
-  };
+  const clear = () => pad.current?.clear();
   const saveDrawing = async () => {
-    if (!canvas.current) return;
+    if (!pad.current) return;
     try {
-      await signs.add(canvas.current.toDataURL('image/png'));
+      await signs.add(pad.current.toDataURL());
       clear();
     } catch {
       /* shown by the client */
@@ -57,9 +24,7 @@ export function SignaturePanel() {
   };
   const upload = (file: File | null) => {
     if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => void signs.add(String(reader.result)).catch(() => undefined);
-    reader.readAsDataURL(file);
+    void readImageFile(file).then((url) => signs.add(url)).catch(() => undefined);
   };
   const confirmDelete = (id: string) =>
     modals.openConfirmModal({
@@ -76,17 +41,7 @@ export function SignaturePanel() {
         <Text size="sm" mb="xs">
           {t('me.signDrawHint')}
         </Text>
-        <canvas
-          ref={canvas}
-          width={WIDTH}
-          height={HEIGHT}
-          style={{ width: '100%', maxWidth: WIDTH, aspectRatio: `${WIDTH}/${HEIGHT}`, border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 4, touchAction: 'none', background: '#fff' }}
-          onPointerDown={down}
-          onPointerMove={move}
-          onPointerUp={up}
-          onPointerLeave={up}
-          data-testid="sign-canvas"
-        />
+        <SignaturePad handle={pad} onDrawn={setDrawn} />
         <Group mt="xs">
           <Button size="xs" disabled={!drawn} onClick={() => void saveDrawing()} data-testid="sign-save">
             {t('me.signSave')}

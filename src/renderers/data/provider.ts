@@ -116,12 +116,45 @@ export interface DataProvider {
   relationList?(modelId: string, field: string, body: { keyword: string; currentPage: number; pageSize: number }): Promise<Paged<RecordRow>>;
   /** Related form: the chosen records by id (one request for a list page). */
   relationByIds?(modelId: string, field: string, ids: string[]): Promise<RecordRow[]>;
+  /** Uploaded files (server/modules/file/uploads): chunked upload, single upload, signed addresses. */
+  files?: FilesApi;
   /**
    * True where lists are searched through one `keyword` parameter (admin resource pages: their
    * REST calls take `keyword`, not a value per field): a keyword field is then the keyword box
    * only, without an input of its own that would search nothing.
    */
   readonly keywordSearchOnly?: boolean;
+}
+
+/** What an upload widget stores per file (spec widgets 3 "Uploaded file"). */
+export interface StoredFile {
+  name: string;
+  fileId: string;
+  url: string;
+  fileSize?: number;
+  fileExtension?: string;
+  fileVersionId?: string;
+}
+
+/** The record a file was seen in. */
+export interface FileRef {
+  modelId: string;
+  recordId: string;
+}
+
+export interface FilesApi {
+  /** The test call: which chunks (from 1) the server holds for this MD5. */
+  testChunks(query: { identifier: string; fileName: string; totalSize: number; accept?: string }): Promise<{ uploaded: boolean; chunkNumbers: number[]; merge: boolean }>;
+  /** One chunk; the form carries identifier, chunkNumber, totalSize, fileName, accept, file. */
+  sendChunk(form: FormData): Promise<unknown>;
+  merge(body: { identifier: string; fileName: string; fileSize: number; accept?: string }): Promise<StoredFile>;
+  /** A whole file in one request (images: 'annexpic'). */
+  uploadSingle(type: 'annex' | 'annexpic', file: Blob, name: string): Promise<StoredFile>;
+  /** A signed address that downloads the file (attachment); ref: the record it was seen in (readers of it may read the file). */
+  downloadAddress(fileId: string, ref?: FileRef): Promise<{ name: string; url: string }>;
+  /** A signed address that shows the file in the browser (inline). */
+  previewAddress(fileId: string, ref?: FileRef): Promise<string>;
+  packDownload(list: { fileId: string; fileName?: string }[], downloadName?: string, ref?: FileRef): Promise<{ downloadVo: { url: string }; downloadName: string }>;
 }
 
 export type ResourceMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -200,6 +233,19 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
       if (method === 'GET') return http.get(url, data);
       if (method === 'DELETE') return http.delete(url, data);
       return method === 'POST' ? http.post(url, data ?? {}) : http.put(url, data ?? {});
+    },
+    files: {
+      testChunks: (query) => http.get(`/api/file/chunk`, { ...query }, { silent: true }),
+      sendChunk: (form) => http.post(`/api/file/chunk`, null, { formData: form, silent: true }),
+      merge: (body) => http.post<StoredFile>(`/api/file/merge`, { ...body }, { silent: true }),
+      uploadSingle: (type, file, name) => {
+        const form = new FormData();
+        form.append('file', file, name);
+        return http.post<StoredFile>(`/api/file/Uploader/${type}`, null, { formData: form, silent: true });
+      },
+      downloadAddress: (fileId, ref) => http.get(`/api/file/Download/annex/${enc(fileId)}`, ref ? { ...ref } : null, { silent: true }),
+      previewAddress: (fileId, ref) => http.get<string>(`/api/file/Uploader/Preview`, { fileId, ...ref }, { silent: true }),
+      packDownload: (list, downloadName, ref) => http.post(`/api/file/PackDownload/annex`, { list, downloadName, ...ref }),
     },
     resourceUpload: (url, file, name) => {
       const form = new FormData();

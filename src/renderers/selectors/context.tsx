@@ -11,6 +11,8 @@ export interface SelectorsHost {
   canManageDictionary: boolean;
   /** A function preview (online development): printing is refused with 功能预览不支持打印 (widgets spec 5). */
   previewMode?: boolean;
+  /** The location field's map tiles (system configuration mapTileUrl, an in-site {z}/{x}/{y} template); absent: no map. */
+  mapTileUrl?: string;
 }
 
 export const SelectorsContext = createContext<SelectorsHost>({ DictionaryManager: null, canManageDictionary: false });

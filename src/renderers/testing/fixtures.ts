@@ -61,6 +61,10 @@ export const SAMPLE_VALUES: Partial<Record<FieldKind, unknown>> = {
   organizeSelect: ['o1', 'o2'],
   areaSelect: ['110000', '110100'],
   calculate: 3.5,
+  // a 1×1 PNG: signatures store the image itself
+  sign: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  signature: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  location: { fullAddress: '上海市黄浦区', lng: 121.47, lat: 31.23 },
   table: [{ a: 1 }],
 };
 

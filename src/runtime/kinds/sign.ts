@@ -1,12 +1,13 @@
 import { translate } from '../i18n';
-import { defineKind, stringValue } from './shared/define';
+import { defineKind } from './shared/define';
+import { signatureSchema } from './shared/signature-value';
 
 /** 手写签名: a signature drawn by hand (an image). */
 export const sign = defineKind({
   group: 'widget',
   stores: true,
-  doc: { stores: 'string (image)', default: '""' },
-  value: stringValue,
+  doc: { stores: 'PNG/JPEG data URL, at most 200 KB', default: '""' },
+  value: signatureSchema,
   defaultValue: () => '',
   search: null,
   relatable: false,

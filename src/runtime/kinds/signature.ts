@@ -1,12 +1,13 @@
 import { translate } from '../i18n';
-import { defineKind, stringValue } from './shared/define';
+import { defineKind } from './shared/define';
+import { signatureSchema } from './shared/signature-value';
 
 /** 电子签章: a signature image chosen from the user's stored signatures. */
 export const signature = defineKind({
   group: 'widget',
   stores: true,
-  doc: { stores: 'string (image)', default: '""' },
-  value: stringValue,
+  doc: { stores: 'PNG/JPEG data URL, at most 200 KB', default: '""' },
+  value: signatureSchema,
   defaultValue: () => '',
   search: null,
   relatable: false,

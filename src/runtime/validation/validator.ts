@@ -52,7 +52,7 @@ function makeAjv(): Ajv {
       }
     },
   });
-  for (const keyword of ['x-label', 'x-item', 'x-message', 'x-message-key', 'x-message-params']) ajv.addKeyword({ keyword });
+  for (const keyword of ['x-label', 'x-item', 'x-message', 'x-message-key', 'x-message-params', 'x-kind-message', 'x-kind-part']) ajv.addKeyword({ keyword });
   return ajv;
 }
 
@@ -95,6 +95,13 @@ function pathOf(instancePath: string, extra?: string): string {
 function messageOf(error: ErrorObject, locale: Locale): { field: string; message: string } {
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
   const label = typeof parent['x-label'] === 'string' ? parent['x-label'] : '';
+  // a kind's own value rule (signature image, location range): one message of the kind, on the field
+  // itself even when a part of the value failed (x-kind-part: the schema of a property of the value)
+  const kindMessage = parent['x-kind-message'];
+  if (typeof kindMessage === 'string' && error.keyword !== 'required' && error.keyword !== 'x-required') {
+    const field = pathOf(error.instancePath);
+    return { field: parent['x-kind-part'] === true ? field.replace(/\.[^.]*$/, '') : field, message: translate(locale, kindMessage as MessageKey, { label }) };
+  }
   switch (error.keyword) {
     case 'required': {
       const missing = String(error.params.missingProperty);

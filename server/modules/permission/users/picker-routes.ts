@@ -55,7 +55,14 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
         response: { 200: Envelope(Type.Array(PickerNode)) },
       },
     },
-    async (request) => ok(await organizationLevel(request, request.query.organizeId ?? '0', request.query.keyword)),
+    async (request) => {
+      const { organizeId = '0', keyword, openFirst } = request.query;
+      const scope = await scopeOf(db, request);
+      const level = await organizationLevel(scope, organizeId, keyword);
+      const first = level[0];
+      if (openFirst && !keyword?.trim() && (organizeId === '0' || organizeId === '-1') && first?.hasChildren) level[0] = { ...first, children: await pickerLevel(db, scope, first.id) };
+      return ok(level);
+    },
   );
 
   app.post(
@@ -64,11 +71,10 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       config: signedIn,
       schema: { tags, summary: "Chat contacts as a tree: one level under organisation {id} ('0' = the top), or the users matching keyword", params: IdParams, body: NodeKeywordBody, response: { 200: Envelope(Type.Object({ list: Type.Array(PickerNode) })) } },
     },
-    async (request) => ok({ list: await organizationLevel(request, request.params.id, request.body?.keyword) }),
+    async (request) => ok({ list: await organizationLevel(await scopeOf(db, request), request.params.id, request.body?.keyword) }),
   );
 
-  async function organizationLevel(request: FastifyRequest, organizeId: string, keyword: string | undefined) {
-    const scope = await scopeOf(db, request);
+  async function organizationLevel(scope: PickerScope, organizeId: string, keyword: string | undefined) {
     if (keyword?.trim()) {
       const rows = await withKeyword(visibleUsers(db, scope), keyword).selectAll('baseUser').orderBy('baseUser.account').limit(PICKER_LIMIT).execute();
       return (await userOptions(db, rows)).map((u) => ({ id: u.id, parentId: '0', fullName: u.fullName, type: 'user', icon: USER_ICON, headIcon: u.headIcon, organize: u.organize, hasChildren: false, isLeaf: true, children: [] }));

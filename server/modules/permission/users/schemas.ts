@@ -151,6 +151,7 @@ export const UserOption = Type.Object({
 export const OrganizationQuery = Type.Object({
   organizeId: Type.Optional(Type.String({ maxLength: 50, description: "'0' (default) = the top of the tree" })),
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  openFirst: Type.Optional(Type.Boolean({ description: "at the top: the first organisation's own level comes in its children (the picker shows it open), saving a second call" })),
 });
 
 export const UserSearchQuery = Type.Object({
