@@ -75,16 +75,20 @@ const NAME_FIELDS = ['fullName', 'realName', 'account', 'enCode'] as const;
  * changes no logged field is not recorded.
  */
 export async function audit(trx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await auditMany(trx, actor, [entry]);
+}
+
+/** The audit rows of several changes in one statement (a bulk import's batch), in the transaction that makes them. */
+export async function auditMany(trx: Db, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
   const who = 'raw' in actor ? actorOf(actor) : actor;
-  const before = projection(entry.entity, entry.before as Record<string, unknown> | null | undefined);
-  const after = projection(entry.entity, entry.after as Record<string, unknown> | null | undefined);
-  const changes = changesOf(before, after);
-  if (entry.action === 'update' && changes.length === 0) return;
-  const source = (entry.after ?? entry.before ?? {}) as Record<string, unknown>;
-  const name = entry.name ?? NAME_FIELDS.map((k) => source[k]).find((v) => typeof v === 'string' && v) ?? null;
-  await trx
-    .insertInto('baseAuditLog')
-    .values({
+  const rows = entries.flatMap((entry) => {
+    const before = projection(entry.entity, entry.before as Record<string, unknown> | null | undefined);
+    const after = projection(entry.entity, entry.after as Record<string, unknown> | null | undefined);
+    const changes = changesOf(before, after);
+    if (entry.action === 'update' && changes.length === 0) return [];
+    const source = (entry.after ?? entry.before ?? {}) as Record<string, unknown>;
+    const name = entry.name ?? NAME_FIELDS.map((k) => source[k]).find((v) => typeof v === 'string' && v) ?? null;
+    return [{
       id: newId(),
       createdAt: Date.now(),
       actorId: who.id,
@@ -95,8 +99,9 @@ export async function audit(trx: Db, actor: AuditActor, entry: AuditEntry): Prom
       entityName: typeof name === 'string' ? name.slice(0, 200) : null,
       action: entry.action,
       changes: JSON.stringify(changes),
-    })
-    .execute();
+    }];
+  });
+  if (rows.length) await trx.insertInto('baseAuditLog').values(rows).execute();
 }
 
 /** A write that is one statement, and its audit row, in one transaction. */

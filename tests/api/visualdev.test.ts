@@ -213,7 +213,7 @@ describe('OnlineDev: list search, sort, paging, export', () => {
 
     const template = await admin.get(records('/Template'));
     const book4 = XLSX.read(Buffer.from(await (await fetch(`${server.url}${template.body.data.url}`)).arrayBuffer()), { type: 'buffer' });
-    expect(XLSX.utils.sheet_to_json<unknown[]>(book4.Sheets[book4.SheetNames[0]!]!, { header: 1 })[0]).toEqual(['商品名称', '商品编码', '数量', '状态', '成本价']);
+    expect(XLSX.utils.sheet_to_json<unknown[]>(book4.Sheets[book4.SheetNames[0]!]!, { header: 1 })[0]).toEqual(['*商品名称', '商品编码', '*数量', '状态', '成本价']);
   });
 
   it('deletes in batch', async () => {

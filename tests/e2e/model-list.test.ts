@@ -227,8 +227,11 @@ describe('商品档案 list', () => {
       answer = { url: new URL(route.request().url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '', disposition: response.headers()['content-disposition'] ?? '', bytes };
       await route.fulfill({ response, body: bytes });
     });
-    const exported = page.waitForResponse((r) => r.url().includes('/Actions/Export'));
+    // 导出 opens the export dialog (rows and columns); its confirm asks the server
     await page.locator('[data-button="btn_download"]').click();
+    await page.locator('[data-dialog="export"]').waitFor();
+    const exported = page.waitForResponse((r) => r.url().includes('/Actions/Export'));
+    await page.locator('[data-action="export-confirm"]').click();
     const reply = (await (await exported).json()) as { code: number; data: { url: string; name: string } };
     expect(reply.code).toBe(200);
     expect(reply.data.url).toMatch(/^\/api\/visualdev\/OnlineDev\/Download\//);

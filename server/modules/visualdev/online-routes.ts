@@ -8,17 +8,15 @@ import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { visibleDefinition } from '../../../src/runtime/compile';
 import type { CompiledModel } from '../../../src/runtime/model/compiled';
-import type { Locale } from '../../../src/runtime/i18n';
 import { formatRecords, refNamesOf } from './record-format';
-import { takeDownload, writeWorkbook } from './export';
-import { filterModel, hiddenCodes, mayUseColumn, type ModelPermissions, modelPermissionsOf, requireButton } from './model-permissions';
+import { hiddenCodes, mayUseColumn, modelPermissionsOf, requireButton } from './model-permissions';
 import { findModelRow, releasedModel } from './model-store';
 import type { InterfaceOptions } from './option-sources';
 import {
-  createRecord, EXPORT_LIMIT, type ListRequest, listPage, loadRecord, parseData, readableData, recordQueryOf, removeRecords,
+  createRecord, type ListRequest, listPage, loadRecord, parseData, readableData, removeRecords,
   treeParentField, updateRecordData, visibleColumns,
 } from './record-service';
-import { listRecords, parentsAmong } from './record-store';
+import { parentsAmong } from './record-store';
 
 /**
  * /api/visualdev/OnlineDev: the records of a released model. Every route is 'signedIn' and
@@ -48,16 +46,6 @@ const listProps = {
 };
 /** Plus search values by field name: a value (equals, or a list of values with searchMultiple), text (fuzzy) or [min, max] (range). */
 const ListBody = Type.Object(listProps, { additionalProperties: true });
-const ExportBody = Type.Object(
-  {
-    ...listProps,
-    /** 0 = the current page (default), 1 = every row of the current filter. */
-    dataType: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-    /** Columns to export (a subset of the permitted list columns); default all of them. */
-    selectKey: Type.Optional(Type.Array(Type.String())),
-  },
-  { additionalProperties: true },
-);
 /**
  * `{ data }` with the field values (an object, or its JSON text), as the designer's client
  * sends it; the renderers' data provider sends the field values themselves, which is taken
@@ -74,7 +62,6 @@ function valuesOf(body: Record<string, unknown>): Record<string, unknown> {
 const Refs = Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), { description: 'names of referenced records by kind and id' });
 const RecordReply = Type.Object({ id: Type.String(), data: Type.String({ description: 'JSON text of the stored field values' }), refs: Refs });
 const DetailReply = Type.Object({ id: Type.String(), data: Type.String({ description: 'JSON text of the field values as people read them (the caller\'s language)' }) });
-const DownloadReply = Type.Object({ url: Type.String(), name: Type.String() });
 
 const GrantList = Type.Object({ all: Type.Boolean(), button: Type.Array(Type.String()), column: Type.Array(Type.String()), form: Type.Array(Type.String()) });
 /** The released definition as the product's designer saved it (spec widgets 3: formData as JSON text), without what the caller may not see. */
@@ -217,79 +204,5 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ db: Db; dialect: Dialect;
     if (request.body.ids.length === 0) throw refuse('visualdev.noSelection');
     const deleted = await removeRecords(db, model, perms, [...new Set(request.body.ids)], request);
     return ok({ deleted }, request.t('visualdev.deleted'));
-  });
-
-  async function exportRows(model: CompiledModel, perms: ModelPermissions, body: ListRequest & { dataType?: number; selectKey?: string[] }, all: boolean, locale: Locale) {
-    const permitted = visibleColumns(model, perms);
-    const columns = body.selectKey?.length ? permitted.filter((c) => body.selectKey!.includes(c)) : permitted;
-    let rows: { id: string; data: string }[];
-    if (all) {
-      const query = recordQueryOf(model, perms, body);
-      rows = [];
-      for (let offset = 0; offset < EXPORT_LIMIT; offset += 1000) {
-        const chunk = await listRecords(db, dialect, model.id, query, { limit: 1000, offset });
-        rows.push(...chunk.rows);
-        if (chunk.rows.length < 1000) break;
-      }
-    } else {
-      rows = (await listPage(db, dialect, model, perms, body)).rows;
-    }
-    const shown = await formatRecords(db, model, rows.map((r) => JSON.parse(r.data) as Record<string, unknown>), locale, columns, 'export');
-    const labels = new Map(model.list.columns.map((c) => [c.prop, c.label]));
-    const name = `${model.fullName}.xlsx`;
-    const token = writeWorkbook(exportDir, name, {
-      name: model.fullName,
-      header: columns.map((c) => labels.get(c) ?? c),
-      rows: shown.map((r) => columns.map((c) => r[c])),
-    });
-    return { url: `/api/visualdev/OnlineDev/Download/${token}`, name };
-  }
-
-  app.post('/OnlineDev/:modelId/Actions/Export', {
-    config: signedIn,
-    schema: { tags, summary: 'Export the permitted list columns of the current page or filter as .xlsx; replies a one-time download URL', params: ModelParams, body: ExportBody, response: { 200: Envelope(DownloadReply), 400: Refusal } },
-  }, async (request) => {
-    const { model, perms } = await context(request, request.params.modelId);
-    requireButton(model, perms, 'btn_download');
-    return ok(await exportRows(model, perms, request.body as ListRequest, request.body.dataType === 1, request.locale));
-  });
-
-  app.post('/OnlineDev/:modelId/Actions/ExportData', {
-    config: signedIn,
-    schema: { tags, summary: 'Export every row of the current filter as .xlsx (paging ignored)', params: ModelParams, body: ExportBody, response: { 200: Envelope(DownloadReply), 400: Refusal } },
-  }, async (request) => {
-    const { model, perms } = await context(request, request.params.modelId);
-    requireButton(model, perms, 'btn_download');
-    return ok(await exportRows(model, perms, request.body as ListRequest, true, request.locale));
-  });
-
-  app.get('/OnlineDev/:modelId/Template', {
-    config: signedIn,
-    schema: { tags, summary: 'Import template: an .xlsx whose header is the writable form fields', params: ModelParams, response: { 200: Envelope(DownloadReply) } },
-  }, async (request) => {
-    const { model, perms } = await context(request, request.params.modelId);
-    const visible = filterModel(model, perms);
-    const fields = Object.values(visible.form.fields).filter((f) => f.stores && !f.system && f.kind !== 'table');
-    const name = `${model.fullName}导入模板.xlsx`;
-    const token = writeWorkbook(exportDir, name, { name: model.fullName, header: fields.map((f) => f.label), rows: [] });
-    return ok({ url: `/api/visualdev/OnlineDev/Download/${token}`, name });
-  });
-
-  app.get('/OnlineDev/Download/:token', {
-    // Opened by the browser as a plain link (no Authorization header): the unguessable,
-    // single-use, ten-minute token is the credential.
-    config: { access: 'public' },
-    schema: {
-      tags, summary: 'Download an exported workbook once', params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
-      response: { 200: Type.Unknown({ description: '.xlsx bytes' }), 404: EmptyEnvelope },
-    },
-  }, async (request, reply) => {
-    const taken = takeDownload(exportDir, request.params.token);
-    if (!taken) throw new AppError(ReplyCode.notFound, 'visualdev.downloadExpired');
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(taken.fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(taken.bytes);
   });
 };

@@ -19,7 +19,7 @@ import { assignSerialNumbers } from '../system/bill-rule/number';
 import { recomputeCalculations } from '../../../src/runtime/calculate-record';
 
 /** Upper bound of rows one export writes. */
-export const EXPORT_LIMIT = 50_000;
+export const EXPORT_LIMIT = 200_000;
 
 
 export interface ListRequest {
@@ -143,7 +143,11 @@ async function companyOf(db: Db, organizeId: string | null): Promise<string | nu
  * Fields the user may not write (form permissions) are ignored, never refused: the form they
  * were shown did not have them, so the client's value can only be stale or forged.
  */
-async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null) {
+export async function composeRecord(
+  db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, input: Record<string, unknown>, stored: Record<string, unknown> | null,
+  /** The caller's company when already known (an import composes many records for one caller). */
+  knownCompany?: string | null,
+) {
   const now = Date.now();
   const data: Record<string, unknown> = stored ? { ...stored } : { ...model.form.defaults };
   for (const field of Object.values(model.form.fields)) {
@@ -159,7 +163,7 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
   // calculated values are the server's own: recomputed from what is stored, the client's numbers dropped
   Object.assign(data, recomputeCalculations(model, data));
   const user = principal.user;
-  const company = stored ? null : await companyOf(db, user.organizeId);
+  const company = stored ? null : knownCompany !== undefined ? knownCompany : await companyOf(db, user.organizeId);
   const fill: FillContext = { userId: user.id, now, companyId: company, departmentId: user.organizeId, positionId: user.positionId };
   for (const field of Object.values(model.form.fields)) {
     const rule = field.stores ? kindOf(field.kind).fill : null;
@@ -174,7 +178,7 @@ async function composeRecord(db: Db, model: CompiledModel, perms: ModelPermissio
  * shown to them nor taken from their input (it keeps its default or stored value), so its
  * messages are not theirs to fix: a required field they cannot see does not block the save.
  */
-async function validateOrRefuse(
+export async function validateOrRefuse(
   db: Db, model: CompiledModel, perms: ModelPermissions, principal: Principal, data: Record<string, unknown>, mode: 'create' | 'update', locale: Locale, interfaceValues: InterfaceValues,
   stored: Record<string, unknown> | null = null,
 ) {

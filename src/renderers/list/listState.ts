@@ -52,12 +52,12 @@ export function rowId(row: RecordRow): string {
   return String(row.id ?? '');
 }
 
-const TOOLBAR = new Set(['add', 'download', 'batchRemove']);
+const TOOLBAR = new Set(['add', 'upload', 'download', 'batchRemove']);
 
 /**
  * The state every list type shares: the query (search, sort, page, tree filter) and the page of
  * records it gives, the permitted and arranged columns, the gated buttons, the selection, and
- * delete and export.
+ * delete (export and import are dialogs of the toolbar).
  */
 export function useListState({ model, permissions, menuId, reloadKey = 0, registry = fieldRegistry }: ModelListProps) {
   const t = useRT();
@@ -105,14 +105,6 @@ export function useListState({ model, permissions, menuId, reloadKey = 0, regist
       setConfirm(null);
     }
   };
-  const exportRows = async () => {
-    try {
-      const { url } = await provider.exportRecords(model.id, { ...body, selectKey: shown.map((c) => c.prop) });
-      if (url && typeof window !== 'undefined') window.open(url, '_blank', 'noopener');
-    } catch {
-      /* message shown by the client */
-    }
-  };
 
   return {
     model,
@@ -156,7 +148,6 @@ export function useListState({ model, permissions, menuId, reloadKey = 0, regist
     busy,
     cancelDelete: () => setConfirm(null),
     remove,
-    exportRows,
   };
 }
 
