@@ -774,8 +774,10 @@ export interface ImContentRow {
   receiveUserId: string;
   /** text, image, voice or video. */
   contentType: string;
-  /** The text, or JSON describing the file ({ path, name, width, height }). */
+  /** The text, or JSON describing the file ({ fileId, name, width, height, duration }). */
   content: string;
+  /** The uploaded file of an image, voice or video message. */
+  fileId: string | null;
   sendTime: number;
   /** 0 unread, 1 read by the receiver. */
   readState: number;

@@ -120,6 +120,34 @@ describe('chat', () => {
     expect(await server.database.db.selectFrom('baseImContent').select('id').where('sendUserId', '=', ids.customer!).execute()).toEqual([]);
   });
 
+  it('an image goes up to the IM folder (images under 5 MB), is sent by its id, and only the two people may read it', async () => {
+    // a 1×1 PNG
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1e5a20000000049454e44ae426082', 'hex');
+    const upload = async (account: string, bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      const res = await fetch(`${server.url}/api/file/Uploader/IM`, { method: 'POST', headers: { authorization: `Bearer ${tokens[account]}` }, body: form });
+      return (await res.json()) as { code: number; msg: string; data?: { fileId: string } };
+    };
+    const big = await upload('admin', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'big.png');
+    expect(big).toMatchObject({ code: 400, msg: '图片大小不能超过5M' });
+    const text = await upload('admin', Buffer.from('not an image'), 'note.txt');
+    expect(text.code).toBe(400);
+    const up = await upload('admin', png, 'dot.png');
+    expect(up.code).toBe(200);
+    const fileId = up.data!.fileId;
+
+    const admin = (await connect('admin')).socket;
+    const staff = (await connect('staff')).socket;
+    admin.send({ method: 'SendMessage', toUserId: ids.staff, messageType: 'image', messageContent: { fileId, name: 'dot.png', width: 1, height: 1 }, token: '' });
+    expect(await staff.next('receiveMessage')).toMatchObject({ messageType: 'image', message: { fileId, name: 'dot.png', width: 1, height: 1 } });
+    expect((await client(server.url, tokens.staff!).get(`/api/file/Download/IM/${fileId}`)).body.code).toBe(200);
+    expect((await client(server.url, tokens.customer!).get(`/api/file/Download/IM/${fileId}`)).body.code).toBe(404);
+    // a file of someone else's cannot be passed on by its id
+    staff.send({ method: 'SendMessage', toUserId: ids.admin, messageType: 'image', messageContent: { fileId }, token: '' });
+    expect((await staff.next('error')).msg).toBe('文件无效，请重新上传');
+  });
+
   it('the log keeps the socket address without its token', () => {
     expect(withoutCredentials('/api/message/websocket/abc.def-123?x=1')).toBe('/api/message/websocket/:token');
     expect(withoutCredentials('/api/visualdev/OnlineDev/Download/t0k3n')).toBe('/api/visualdev/OnlineDev/Download/:token');

@@ -71,6 +71,14 @@ describe('chat in two browsers', () => {
     // the administrator's window is open on this conversation: nothing stays unread
     await expect.poll(() => chatCount(a)).toBe(0);
 
+    // an image: picked, uploaded to the IM folder, shown on both sides
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1e5a20000000049454e44ae426082', 'hex');
+    const chooser = s.waitForEvent('filechooser');
+    await s.getByTestId('chat-image').click();
+    await (await chooser).setFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => a.getByTestId('chat-messages').locator('img[data-chat-image]').last().getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/api\/file\/Stream\//);
+    await expect.poll(() => s.getByTestId('chat-messages').locator('img[data-chat-image]').count()).toBe(1);
+
     // history: search the text
     await s.getByTestId('chat-history-toggle').click();
     const history = s.getByTestId('chat-history');

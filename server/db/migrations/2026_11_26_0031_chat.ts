@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: a migration imports no application code and never changes once released.
 // Real-time chat (spec 3 "Chat conversation", "Chat message", 7.11 imreply, 7.12; issue 14 items 3-4):
 // 1. base_im_content: every chat message once, stored before it is acknowledged. content_type
-//    text, image, voice or video; content is the text, or JSON describing the file.
+//    text, image, voice or video; content is the text, or JSON describing the file (file_id names it).
 // 2. base_im_reply: each person's conversation with a contact (the drawer's 'messages' list):
 //    hidden when they removed it (it comes back with the next message), cleared_at hides the
 //    history up to that moment for them alone ('delete chat records').
@@ -15,11 +15,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('receive_user_id', 'varchar(50)', (c) => c.notNull())
     .addColumn('content_type', 'varchar(20)', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
+    // image, voice and video: the uploaded file (its readers are the two people of the chat)
+    .addColumn('file_id', 'varchar(50)')
     .addColumn('send_time', 'bigint', (c) => c.notNull())
     .addColumn('read_state', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('receive_time', 'bigint')
     .execute();
   await db.schema.createIndex('base_im_content_pair').on('base_im_content').columns(['send_user_id', 'receive_user_id', 'send_time']).execute();
+  await db.schema.createIndex('base_im_content_file').on('base_im_content').column('file_id').execute();
   await db.schema.createIndex('base_im_content_unread').on('base_im_content').columns(['receive_user_id', 'read_state']).execute();
   await db.schema
     .createTable('base_im_reply')

@@ -15,6 +15,8 @@ import type { UploadContext } from './index';
 const tags = ['file'];
 const MD5 = Type.String({ pattern: '^[a-fA-F0-9]{32}$', description: 'hex MD5 of the whole file (spark-md5 in the browser)' });
 const FileName = Type.String({ minLength: 1, maxLength: 255 });
+/** Chat images are under 5 MB (spec 5.6). */
+export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const Accept = Type.Optional(Type.String({ maxLength: 100, description: 'the widget accept setting: categories (image,video,audio,excel,word,pdf,txt) or empty for any' }));
 
 /** What the widgets store in a record (spec widgets 3 "Uploaded file"). */
@@ -169,25 +171,29 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (app
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: 'Single-request upload (multipart: optional field accept, then the file part): image upload (annexpic) and small files (annex)',
-        params: Type.Object({ type: Type.Union([Type.Literal('annex'), Type.Literal('annexpic')]) }),
+        summary: 'Single-request upload (multipart: optional field accept, then the file part): image upload (annexpic), small files (annex), chat images (IM: images under 5 MB)',
+        params: Type.Object({ type: Type.Union([Type.Literal('annex'), Type.Literal('annexpic'), Type.Literal('IM')]) }),
         consumes: ['multipart/form-data'],
         response: { 200: Envelope(UploadedFile) },
       },
     },
     async (request) => {
-      const part = await filePart(request, ctx.maxBytes);
+      const { type } = request.params;
+      // chat images (spec 5.6): images only, under 5 MB, with the chat's own message
+      const maxBytes = type === 'IM' ? Math.min(CHAT_IMAGE_MAX_BYTES, ctx.maxBytes) : ctx.maxBytes;
+      const imagesOnly = type === 'annexpic' || type === 'IM';
+      const part = await filePart(request, maxBytes);
       const fileName = part.filename || 'file';
-      const accept = request.params.type === 'annexpic' ? 'image' : field(part, 'accept');
-      checkName(fileName, null, accept, ctx.maxBytes);
-      const received = await ctx.store.receiveWhole(part.file, ctx.maxBytes);
+      const accept = imagesOnly ? 'image' : field(part, 'accept');
+      checkName(fileName, null, accept, maxBytes);
+      const received = await ctx.store.receiveWhole(part.file, maxBytes);
       if (received.size < 0 || part.file.truncated) {
         await ctx.store.dropTemp(received.temp);
-        throw refuse('upload.fileTooLarge', { mb: Math.floor(ctx.maxBytes / 1048576) });
+        throw type === 'IM' ? refuse('chat.imageTooBig') : refuse('upload.fileTooLarge', { mb: Math.floor(maxBytes / 1048576) });
       }
       if (!contentMatchesName(fileName, received.head)) {
         await ctx.store.dropTemp(received.temp);
-        throw refuse(request.params.type === 'annexpic' ? 'upload.imageOnly' : 'upload.typeMismatch', { ext: extensionOf(fileName) });
+        throw refuse(imagesOnly ? 'upload.imageOnly' : 'upload.typeMismatch', { ext: extensionOf(fileName) });
       }
       const storedName = await ctx.store.keep(received.temp);
       const row = await record(ctx, principalOf(request).user.id, fileName, received.size, received.md5, storedName);

@@ -3,6 +3,7 @@ import type { Connection, RealtimeHub } from '../../../realtime/hub';
 import type { ClientMessage } from '../../../realtime/protocol';
 import { translate, type MessageKey } from '../../../../src/runtime/i18n';
 import { checkContent } from './content';
+import { fileById } from '../../file/uploads/file-repository';
 import { contactOf, principalOfSession } from './contacts';
 import { history, markRead, saveMessage, unreadByContact, view } from './store';
 
@@ -32,7 +33,13 @@ export function registerChatCommands(db: Db, hub: RealtimeHub): void {
     if (!contact) return refuse(c, 'chat.noContact');
     const checked = checkContent(m.messageType, m.messageContent);
     if (!checked.ok) return refuse(c, checked.key, checked.params);
-    const message = view(await saveMessage(db, c.userId, to, checked.contentType, checked.content));
+    // a file message sends a file the sender uploaded, of its kind (an image is an image)
+    if (checked.fileId) {
+      const file = await fileById(db, checked.fileId);
+      const prefix = checked.contentType === 'voice' ? 'audio/' : `${checked.contentType}/`;
+      if (!file || file.ownerId !== c.userId || !file.mime.startsWith(prefix)) return refuse(c, 'chat.badFile');
+    }
+    const message = view(await saveMessage(db, c.userId, to, checked.contentType, checked.content, checked.fileId));
     const me = principal.user;
     hub.send({ userId: c.userId }, { method: 'sendMessage', ...message, toUserId: to, realName: contact.realName, account: contact.account, headIcon: contact.headIcon ?? '' });
     if (to !== c.userId) hub.send({ userId: to }, { method: 'receiveMessage', ...message, formUserId: c.userId, realName: me.realName, account: me.account, headIcon: me.headIcon ?? '' });

@@ -29,9 +29,9 @@ export function view(row: ImContentRow): ChatMessage {
 }
 
 /** Stores a message and brings the conversation back (or starts it) on both sides, in one transaction. */
-export async function saveMessage(db: Db, from: string, to: string, contentType: string, content: string): Promise<ImContentRow> {
+export async function saveMessage(db: Db, from: string, to: string, contentType: string, content: string, fileId: string | null = null): Promise<ImContentRow> {
   const now = Date.now();
-  const row: ImContentRow = { id: newId(), sendUserId: from, receiveUserId: to, contentType, content, sendTime: now, readState: from === to ? 1 : 0, receiveTime: null };
+  const row: ImContentRow = { id: newId(), sendUserId: from, receiveUserId: to, contentType, content, fileId, sendTime: now, readState: from === to ? 1 : 0, receiveTime: null };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('baseImContent').values(row).execute();
     for (const [userId, contactId] of from === to ? [[from, to]] : [[from, to], [to, from]]) {
@@ -126,4 +126,16 @@ export async function clearHistory(db: Db, me: string, contactId: string): Promi
     await trx.updateTable('baseImReply').set({ clearedAt: now }).where('userId', '=', me).where('contactId', '=', contactId).execute();
     await trx.updateTable('baseImContent').set({ readState: 1, receiveTime: now }).where('receiveUserId', '=', me).where('sendUserId', '=', contactId).where('readState', '=', 0).execute();
   });
+}
+
+/** Whether a file was sent in a chat the user is part of (they may then read it). */
+export async function chatShowsFile(db: Db, userId: string, fileId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('baseImContent')
+    .select('id')
+    .where('fileId', '=', fileId)
+    .where((eb) => eb.or([eb('sendUserId', '=', userId), eb('receiveUserId', '=', userId)]))
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(hit);
 }

@@ -1,12 +1,18 @@
 import { Box, Image, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import type { ChatMessage } from '../../api/chat';
+import { chatFileAddress, type ChatMessage } from '../../api/chat';
 
-const fileUrl = (message: unknown) => (message && typeof message === 'object' && typeof (message as { url?: unknown }).url === 'string' ? (message as { url: string }).url : '');
+const fileIdOf = (message: unknown) => (message && typeof message === 'object' && typeof (message as { fileId?: unknown }).fileId === 'string' ? (message as { fileId: string }).fileId : '');
+
+/** A file message's address: asked of the file service (signed, short-lived), kept a few minutes. */
+function useFileAddress(fileId: string) {
+  return useQuery({ queryKey: ['chat-file', fileId], queryFn: () => chatFileAddress(fileId), enabled: fileId !== '', staleTime: 5 * 60_000 }).data ?? '';
+}
 
 /** One chat message: mine on the right; text as plain text, images, voice and video as the browser plays them. */
 export function ChatBubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
-  const url = fileUrl(message.message);
+  const url = useFileAddress(message.messageType === 'text' ? '' : fileIdOf(message.message));
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', alignItems: mine ? 'flex-end' : 'flex-start' }} my={4} data-chat-message={message.id} data-mine={mine ? '1' : '0'}>
       <Text size="xs" c="dimmed">{dayjs(message.dateTime).format('MM-DD HH:mm')}</Text>
@@ -14,7 +20,7 @@ export function ChatBubble({ message, mine }: { message: ChatMessage; mine: bool
         {message.messageType === 'text' ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{String(message.message ?? '')}</Text>
         ) : message.messageType === 'image' && url ? (
-          <Image src={url} alt="" maw={200} mah={200} fit="contain" />
+          <Image src={url} alt={(message.message as { name?: string }).name ?? ''} maw={200} mah={200} fit="contain" data-chat-image />
         ) : message.messageType === 'voice' && url ? (
           <audio controls src={url} />
         ) : message.messageType === 'video' && url ? (

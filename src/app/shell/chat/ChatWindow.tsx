@@ -1,11 +1,12 @@
-import { ActionIcon, Avatar, Button, Group, Popover, ScrollArea, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconHistory, IconMoodSmile } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Button, FileButton, Group, Popover, ScrollArea, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconHistory, IconMoodSmile, IconPhoto } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { appStore } from '../../store';
 import { chatFrameAtom, countChat, sendFrame, unreadAtom } from '../../realtime/socket';
-import type { ChatMessage } from '../../api/chat';
+import { CHAT_IMAGE_MAX_BYTES, uploadChatImage, type ChatMessage } from '../../api/chat';
 import { ChatBubble } from './ChatBubble';
 import { ChatHistory } from './ChatHistory';
 import { EMOJI, EMOJI_FIRST_CODE } from './emoji';
@@ -18,6 +19,23 @@ export interface ChatContact {
 }
 
 const RECENT = 30;
+
+/** The pixel size of an image file (the bubble keeps its shape while loading); empty when it cannot be read. */
+function imageSize(file: File): Promise<{ width?: number; height?: number }> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const img = new window.Image();
+    img.onload = () => {
+      resolve({ width: img.naturalWidth, height: img.naturalHeight });
+      URL.revokeObjectURL(url);
+    };
+    img.onerror = () => {
+      resolve({});
+      URL.revokeObjectURL(url);
+    };
+    img.src = url;
+  });
+}
 
 /** Tells the server I read a contact's messages, and counts them off the badge. */
 function markRead(contactId: string) {
@@ -56,6 +74,19 @@ export function ChatWindow({ contact, me, onBack }: { contact: ChatContact; me: 
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [messages]);
+
+  /** One image at a time, under 5 MB (spec 5.6); its size is read before it is sent. */
+  const sendImage = async (file: File | null) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return;
+    if (file.size >= CHAT_IMAGE_MAX_BYTES) {
+      notifications.show({ color: 'red', message: t('chat.imageTooBig'), autoClose: 3000 });
+      return;
+    }
+    const size = await imageSize(file);
+    const uploaded = await uploadChatImage(file);
+    sendFrame({ method: 'SendMessage', toUserId: contact.id, messageType: 'image', messageContent: { fileId: uploaded.fileId, name: uploaded.name, ...size } });
+  };
 
   const send = () => {
     const message = text.trim();
@@ -98,6 +129,13 @@ export function ChatWindow({ contact, me, onBack }: { contact: ChatContact; me: 
             </SimpleGrid>
           </Popover.Dropdown>
         </Popover>
+        <FileButton onChange={(f) => void sendImage(f).catch(() => undefined)} accept="image/png,image/jpeg,image/gif,image/bmp,image/webp">
+          {(props) => (
+            <ActionIcon {...props} variant="subtle" aria-label={t('chatUi.image')} data-testid="chat-image">
+              <IconPhoto size={18} />
+            </ActionIcon>
+          )}
+        </FileButton>
       </Group>
       <Textarea
         value={text}
