@@ -125,7 +125,7 @@ describe('chat', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1e5a20000000049454e44ae426082', 'hex');
     const upload = async (account: string, bytes: Buffer, name: string) => {
       const form = new FormData();
-      form.append('file', new Blob([bytes]), name);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
       const res = await fetch(`${server.url}/api/file/Uploader/IM`, { method: 'POST', headers: { authorization: `Bearer ${tokens[account]}` }, body: form });
       return (await res.json()) as { code: number; msg: string; data?: { fileId: string } };
     };
