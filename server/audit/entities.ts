@@ -1,6 +1,6 @@
 import type {
   AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, MessageRow, MessageTemplateRow, ModuleDataSchemeRow, ModuleRow, OrganizeRow, PositionRow,
-  PrintDevRow, RoleRow, ShortLinkRow, SignImgRow, UserProfileRow, UserRow, VisualdevRow,
+  PrintDevRow, RoleRow, SessionRow, ShortLinkRow, SignImgRow, UserProfileRow, UserRow, VisualdevRow,
 } from '../db/schema';
 
 /**
@@ -40,6 +40,8 @@ export const AUDIT_FIELDS = {
   model: fields<VisualdevRow>()(['fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'webType', 'sortCode', 'state', 'description', 'tables', 'formData', 'columnData', 'releasedAt']),
   messageTemplate: fields<MessageTemplateRow>()(['fullName', 'enCode', 'messageType', 'channel', 'title', 'content', 'sortCode', 'enabledMark', 'description']),
   notice: fields<MessageRow>()(['title', 'bodyText', 'toUserIds', 'enabledMark', 'releaseUserId', 'releaseTime']),
+  // a session forced offline: whose, never its token
+  onlineUser: fields<SessionRow, 'account' | 'forcedOffline'>()(['userId', 'account', 'forcedOffline']),
   // a short link's settings: whether a password is set, never its hash
   shortLink: fields<ShortLinkRow, 'hasPassword'>()(['modelId', 'allowFill', 'allowView', 'enabled', 'expiresAt', 'maxSubmissions', 'hasPassword']),
   // what a person changes of themselves (profile page, settings drawer, current organisation)

@@ -3,6 +3,9 @@ import { defineMessages } from '../define';
 /** In-site messages (/api/message, spec 2.6, 3, 7.11): the server's replies, the bell, the drawer and the message centre. */
 export const messagesMessages = defineMessages({
   'zh-CN': {
+    'onlineUser.notFound': '该会话不存在或已结束',
+    'onlineUser.notSelf': '不能强制自己下线，请使用退出登录',
+    'onlineUser.forced': '已强制下线',
     'chat.emptyText': '不能发送空白消息',
     'chat.textTooLong': '消息最多为{max}个字符',
     'chat.badType': '不支持的消息类型',
@@ -47,6 +50,9 @@ export const messagesMessages = defineMessages({
     'message.colState': '状态',
   },
   'zh-TW': {
+    'onlineUser.notFound': '該會話不存在或已結束',
+    'onlineUser.notSelf': '不能強制自己下線，請使用登出',
+    'onlineUser.forced': '已強制下線',
     'chat.emptyText': '不能傳送空白訊息',
     'chat.textTooLong': '訊息最多為{max}個字元',
     'chat.badType': '不支援的訊息類型',
@@ -91,6 +97,9 @@ export const messagesMessages = defineMessages({
     'message.colState': '狀態',
   },
   en: {
+    'onlineUser.notFound': 'This session does not exist or has ended',
+    'onlineUser.notSelf': 'You cannot force yourself offline; sign out instead',
+    'onlineUser.forced': 'Forced offline',
     'chat.emptyText': 'An empty message cannot be sent',
     'chat.textTooLong': 'A message can be at most {max} characters',
     'chat.badType': 'This kind of message is not supported',
