@@ -5,7 +5,7 @@ import { compileModel } from '../../src/runtime/compile';
 import type { CompiledField, CompiledModel } from '../../src/runtime/model/compiled';
 import { startE2E, type E2E } from './browser';
 import { CORPUS, releaseCorpusModel } from './corpus-helpers';
-import { fillField, isEmptyValue } from './fill-helpers';
+import { fillField, isEmptyValue, textFor } from './fill-helpers';
 import { api, form, list, noReactErrors, sessionPage, waitRows, type Session } from './model-helpers';
 
 /**
@@ -130,6 +130,7 @@ describe('every real form saves from the browser with every field filled', () =>
       // a value equal to the form's default (0 of a slider, off of a switch) was not filled by the test
       if (isEmptyValue(value) || JSON.stringify(value) === JSON.stringify(field.defaultValue)) empty.push(`${field.key} (${field.kind}): ${JSON.stringify(value)}`);
       if (field.kind === 'relationForm') expect(value, 'the related record, by id').toBe(relatedRecord);
+      if (field.kind === 'input' || field.kind === 'textarea') expect(value, field.key).toBe(textFor(field));
       if (field.kind === 'table' && Array.isArray(value))
         for (const column of field.columns ?? [])
           if (column.stores && !column.disabled && !column.readonly && isEmptyValue((value[0] as Record<string, unknown>)[column.key])) empty.push(`${field.key}.0.${column.key} (${column.kind})`);
