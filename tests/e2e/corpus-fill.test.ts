@@ -38,9 +38,9 @@ const compile = (file: string, formData: string, id = 'x'): CompiledModel => {
   return result.model;
 };
 
-/** The fields a person fills: shown, storing, not filled by the server, not disabled or read-only. */
+/** The fields a person fills: shown, storing, not filled by the server, not disabled or read-only (none of the corpus depends on another field, showWhen). */
 const fillable = (model: CompiledModel): CompiledField[] =>
-  Object.values(model.form.fields).filter((f) => f.stores && f.visiblePc && !f.noShow && !f.system && !f.disabled && !f.readonly && !f.showWhen);
+  Object.values(model.form.fields).filter((f) => f.stores && f.visiblePc && !f.noShow && !f.system && !f.disabled && !f.readonly);
 
 /** Every dictionary the corpus forms name, sub-table columns included (read from the files). */
 function dictionaryTypes(): string[] {
