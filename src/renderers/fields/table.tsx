@@ -10,6 +10,7 @@ import { FormattedView } from '../format';
 import { AddFromPopup } from './table/AddFromPopup';
 import { cellKey, SubTableRowContext } from './table/row-context';
 import { rendererOf, TableRow } from './table/TableRow';
+import { subTableMinWidth } from './table/width';
 
 type Row = Record<string, unknown>;
 const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? value.map((r) => (r && typeof r === 'object' ? (r as Row) : {})) : []);
@@ -124,7 +125,7 @@ function createEdit(registry: () => FieldRegistry) {
         {field.props.showTitle !== false && field.label ? <div className="scp-subtable-title">{field.label}</div> : null}
         {/* fixed layout: a keystroke in one cell does not make the browser measure every cell again */}
         <div className="scp-subtable-scroll">
-        <table className="scp-subtable">
+        <table className="scp-subtable" style={{ minWidth: subTableMinWidth(columns, locked) }}>
           <Header columns={columns} locked={locked} />
           <tbody>
             {rows.map((row, i) => (
@@ -159,7 +160,7 @@ function createView(registry: () => FieldRegistry) {
       <div data-sub-table-view={field.key}>
         <SubTableStyles />
         <div className="scp-subtable-scroll">
-        <table className="scp-subtable">
+        <table className="scp-subtable" style={{ minWidth: subTableMinWidth(columns, true) }}>
           <Header columns={columns} locked />
           <tbody>
             {rows.length ? rows.map((row, i) => (
