@@ -40,3 +40,15 @@ export function ancestorIds(parents: ReadonlyMap<string, string>, id: string): s
 export async function organizeSubtreeIds(db: Kysely<Database>, rootIds: Iterable<string>): Promise<string[]> {
   return subtreeIds(await organizeParents(db), rootIds);
 }
+
+/** Walks up the organisation tree from the user's department to its company. */
+export async function companyOf(db: Kysely<Database>, organizeId: string | null): Promise<string | null> {
+  let id = organizeId;
+  for (let depth = 0; id && depth < 20; depth += 1) {
+    const org = await db.selectFrom('baseOrganize').select(['id', 'parentId', 'category']).where('id', '=', id).executeTakeFirst();
+    if (!org) return null;
+    if (org.category === 'company') return org.id;
+    id = org.parentId;
+  }
+  return null;
+}

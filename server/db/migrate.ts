@@ -25,6 +25,7 @@ import * as fileUpload from './migrations/2026_11_26_0027_file_upload';
 import * as printLog from './migrations/2026_11_26_0028_print_log';
 import * as messages from './migrations/2026_11_26_0030_messages';
 import * as chat from './migrations/2026_11_26_0031_chat';
+import * as funds from './migrations/2026_11_26_0032_funds';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0028_print_log': printLog,
   '2026_11_26_0030_messages': messages,
   '2026_11_26_0031_chat': chat,
+  '2026_11_26_0032_funds': funds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

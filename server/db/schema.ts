@@ -57,6 +57,8 @@ export interface Database {
   baseMessageReceive: MessageReceiveRow;
   baseImContent: ImContentRow;
   baseImReply: ImReplyRow;
+  bizAccount: BizAccountRow;
+  bizLedger: BizLedgerRow;
   baseFile: FileRow;
   basePrintLog: PrintLogRow;
 }
@@ -822,4 +824,36 @@ export interface PrintLogRow {
   recordId: string;
   printTitle: string;
   printNum: number;
+}
+
+/** A customer organisation's money (fen): the capital pool and the credit line. */
+export interface BizAccountRow {
+  id: string;
+  /** The customer organisation (its company). */
+  organizeId: string;
+  balance: number;
+  frozen: number;
+  creditLimit: number;
+  creditUsed: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One movement of an account, with the deltas it applied and the figures after it. */
+export interface BizLedgerRow {
+  id: string;
+  accountId: string;
+  kind: string;
+  balanceDelta: number;
+  frozenDelta: number;
+  creditUsedDelta: number;
+  creditLimitAfter: number;
+  balanceAfter: number;
+  frozenAfter: number;
+  creditUsedAfter: number;
+  refType: string | null;
+  refId: string | null;
+  note: string | null;
+  createdBy: string | null;
+  createdAt: number;
 }

@@ -19,6 +19,7 @@ import { areaRoutes } from './system/area';
 import { billRuleModule } from './system/bill-rule';
 import { printDevModule } from './system/print-dev';
 import { onlineUserRoutes } from './system/online-user/routes';
+import { fundsRoutes } from './business/funds';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { messageInboxModule } from './message/inbox';
@@ -80,6 +81,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(billRuleModule, { prefix: '/api/system', db: ctx.db });
   await app.register(printDevModule, { prefix: '/api/system', db: ctx.db });
   await app.register(onlineUserRoutes, { prefix: '/api/system', db: ctx.db });
+  await app.register(fundsRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });

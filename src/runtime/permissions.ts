@@ -21,6 +21,7 @@ export const PERMISSION_CODES = [
   'message.notice:manage',
   'visualdev.model:manage',
   'system.log:read',
+  'business.funds:manage',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

@@ -17,6 +17,7 @@ import { type ModelPermissions, mayUseColumn, mayUseField } from './model-permis
 import { deleteRecords, findRecord, indexedFields, insertRecords, listRecords, parentOf, type RecordFilter, type RecordQuery, updateRecord } from './record-store';
 import { assignSerialNumbers } from '../system/bill-rule/number';
 import { recomputeCalculations } from '../../../src/runtime/calculate-record';
+import { companyOf } from '../../auth/org-tree';
 
 /** Upper bound of rows one export writes. */
 export const EXPORT_LIMIT = 200_000;
@@ -123,18 +124,6 @@ export function parseData(value: unknown): Record<string, unknown> {
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw refuse('visualdev.recordNotJson', { detail: 'data must be an object' });
   return data as Record<string, unknown>;
-}
-
-/** Walks up the organisation tree from the user's department to its company. */
-async function companyOf(db: Db, organizeId: string | null): Promise<string | null> {
-  let id = organizeId;
-  for (let depth = 0; id && depth < 20; depth += 1) {
-    const org = await db.selectFrom('baseOrganize').select(['id', 'parentId', 'category']).where('id', '=', id).executeTakeFirst();
-    if (!org) return null;
-    if (org.category === 'company') return org.id;
-    id = org.parentId;
-  }
-  return null;
 }
 
 /**

@@ -1,0 +1,2 @@
+export { fundsRoutes } from './routes';
+export { accountOf, move, ledgerMismatches, type Movement, type LedgerKind } from './ledger';

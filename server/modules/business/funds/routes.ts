@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Db } from '../../../db';
+import { principalOf } from '../../../auth/access';
+import { companyOf } from '../../../auth/org-tree';
+import { AppError, refuse } from '../../../http/errors';
+import { Envelope, PagedEnvelope, PagedQueryFields, ok } from '../../../http/envelope';
+import { ReplyCode } from '../../../../src/runtime/codes';
+import { parseYuan } from '../../../../src/runtime/money';
+import { accountOf, KINDS, move, type LedgerKind } from './ledger';
+
+const signedIn = { access: 'signedIn' as const };
+const manage = { access: { permission: 'business.funds:manage' as const } };
+const tags = ['funds'];
+
+const AccountView = Type.Object({
+  organizeId: Type.String(),
+  organizeName: Type.String(),
+  balance: Type.Integer({ description: 'fen' }),
+  frozen: Type.Integer({ description: 'fen' }),
+  available: Type.Integer({ description: 'fen: balance − frozen' }),
+  creditLimit: Type.Integer({ description: 'fen' }),
+  creditUsed: Type.Integer({ description: 'fen' }),
+  creditAvailable: Type.Integer({ description: 'fen: limit − used' }),
+});
+const LedgerView = Type.Object({
+  id: Type.String(), kind: Type.String(), balanceDelta: Type.Integer(), frozenDelta: Type.Integer(), creditUsedDelta: Type.Integer(),
+  balanceAfter: Type.Integer(), frozenAfter: Type.Integer(), creditUsedAfter: Type.Integer(), creditLimitAfter: Type.Integer(),
+  refType: Type.Union([Type.String(), Type.Null()]), refId: Type.Union([Type.String(), Type.Null()]), note: Type.Union([Type.String(), Type.Null()]), createdAt: Type.Number(),
+});
+const Which = { organizeId: Type.Optional(Type.String({ maxLength: 50, description: "a customer organisation; others than one's own need business.funds:manage" })) };
+const Money = Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'yuan, at most two decimals' });
+const KIND_NAMES = [...(Object.keys(KINDS) as LedgerKind[]), 'creditLimit' as const];
+
+/** The money routes (issue 15 items 2-3; docs/BUSINESS.md): a customer sees its own organisation's; staff with business.funds:manage any, and record deposits, limits and repayments. */
+export const fundsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  /** The customer organisation a call is about: one's own company, or (with business.funds:manage) the one named. */
+  async function organisationOf(request: FastifyRequest, named: string | undefined): Promise<{ id: string; name: string }> {
+    const principal = principalOf(request);
+    const own = await companyOf(db, principal.user.organizeId);
+    const id = named && named !== own ? (principal.permissions.has('business.funds:manage') ? named : null) : own;
+    if (!id) throw new AppError(ReplyCode.forbidden, 'funds.notYours');
+    const org = await db.selectFrom('baseOrganize').select(['id', 'fullName', 'category']).where('id', '=', id).executeTakeFirst();
+    if (!org || org.category !== 'company') throw new AppError(ReplyCode.notFound, 'funds.noAccount');
+    return { id: org.id, name: org.fullName };
+  }
+  const view = (org: { id: string; name: string }, a: Awaited<ReturnType<typeof accountOf>>) => ({
+    organizeId: org.id, organizeName: org.name, balance: a.balance, frozen: a.frozen, available: a.balance - a.frozen, creditLimit: a.creditLimit, creditUsed: a.creditUsed, creditAvailable: a.creditLimit - a.creditUsed,
+  });
+  const amountOf = (value: unknown) => {
+    const fen = parseYuan(value);
+    if (fen === null || fen <= 0) throw refuse('funds.badAmount');
+    return fen;
+  };
+
+  app.get('/CapitalPool', { config: signedIn, schema: { tags, summary: 'An organisation\'s capital pool and credit line (fen)', querystring: Type.Object(Which), response: { 200: Envelope(AccountView) } } }, async (request) => {
+    const org = await organisationOf(request, request.query.organizeId);
+    return ok(view(org, await accountOf(db, org.id)));
+  });
+
+  app.get(
+    '/CapitalPool/Ledger',
+    {
+      config: signedIn,
+      schema: {
+        tags, summary: 'The ledger of an organisation, newest first; kind, startTime and endTime (ms) filter',
+        querystring: Type.Object({ ...Which, ...PagedQueryFields, kind: Type.Optional(Type.Union(KIND_NAMES.map((k) => Type.Literal(k)))), startTime: Type.Optional(Type.Number()), endTime: Type.Optional(Type.Number()) }),
+        response: { 200: PagedEnvelope(LedgerView) },
+      },
+    },
+    async (request) => {
+      const { currentPage, pageSize, kind, startTime, endTime } = request.query;
+      const org = await organisationOf(request, request.query.organizeId);
+      let q = db.selectFrom('bizLedger').where('accountId', '=', org.id);
+      if (kind) q = q.where('kind', '=', kind);
+      if (startTime !== undefined) q = q.where('createdAt', '>=', startTime);
+      if (endTime !== undefined) q = q.where('createdAt', '<=', endTime);
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
+      const num = (v: unknown) => Number(v);
+      const list = rows.map((r) => ({ ...r, balanceDelta: num(r.balanceDelta), frozenDelta: num(r.frozenDelta), creditUsedDelta: num(r.creditUsedDelta), balanceAfter: num(r.balanceAfter), frozenAfter: num(r.frozenAfter), creditUsedAfter: num(r.creditUsedAfter), creditLimitAfter: num(r.creditLimitAfter), createdAt: num(r.createdAt) }));
+      return ok({ list: list.map(({ accountId: _a, createdBy: _c, ...rest }) => rest), pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });
+    },
+  );
+
+  const staffMovement = (url: string, summary: string, kind: LedgerKind, doneKey: 'funds.deposited' | 'funds.limitSet' | 'funds.repaid', field: 'amount' | 'limit') =>
+    app.post(
+      url,
+      { config: manage, schema: { tags, summary, body: Type.Object({ organizeId: Type.String({ maxLength: 50 }), [field]: Money, note: Type.Optional(Type.String({ maxLength: 500 })) }), response: { 200: Envelope(AccountView) } } },
+      async (request) => {
+        const body = request.body as Record<string, unknown> & { organizeId: string; note?: string };
+        const org = await organisationOf(request, body.organizeId);
+        const fen = field === 'limit' ? parseYuan(body.limit) : amountOf(body.amount);
+        if (fen === null || fen < 0) throw refuse('funds.badAmount');
+        const after = await db.transaction().execute(async (trx) => {
+          await accountOf(trx, org.id);
+          await move(trx, org.id, { kind, amount: fen, note: body.note ?? null, by: principalOf(request).user.id, refType: 'staff' });
+          return accountOf(trx, org.id);
+        });
+        return ok(view(org, after), request.t(doneKey));
+      },
+    );
+  staffMovement('/CapitalPool/Deposit', 'Records money a customer paid in (yuan)', 'deposit', 'funds.deposited', 'amount');
+  staffMovement('/Credit/Limit', 'Sets an organisation\'s credit limit (yuan; not below what is used)', 'creditLimit', 'funds.limitSet', 'limit');
+  staffMovement('/Credit/Repay', 'Records a credit repayment (yuan; not more than is used)', 'creditRepay', 'funds.repaid', 'amount');
+};
