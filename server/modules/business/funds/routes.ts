@@ -7,7 +7,7 @@ import { companyOf } from '../../../auth/org-tree';
 import { AppError, refuse } from '../../../http/errors';
 import { Envelope, PagedEnvelope, PagedQueryFields, ok } from '../../../http/envelope';
 import { ReplyCode } from '../../../../src/runtime/codes';
-import { parseYuan } from '../../../../src/runtime/money';
+import { formatFen, parseYuan } from '../../../../src/runtime/money';
 import { accountOf, KINDS, move, type LedgerKind } from './ledger';
 
 const signedIn = { access: 'signedIn' as const };
@@ -28,6 +28,8 @@ const LedgerView = Type.Object({
   id: Type.String(), kind: Type.String(), balanceDelta: Type.Integer(), frozenDelta: Type.Integer(), creditUsedDelta: Type.Integer(),
   balanceAfter: Type.Integer(), frozenAfter: Type.Integer(), creditUsedAfter: Type.Integer(), creditLimitAfter: Type.Integer(),
   refType: Type.Union([Type.String(), Type.Null()]), refId: Type.Union([Type.String(), Type.Null()]), note: Type.Union([Type.String(), Type.Null()]), createdAt: Type.Number(),
+  // the same amounts as people read them (yuan, two decimals), for lists
+  balanceText: Type.String(), frozenText: Type.String(), creditText: Type.String(), balanceAfterText: Type.String(), availableAfterText: Type.String(), creditAvailableAfterText: Type.String(),
 });
 const Which = { organizeId: Type.Optional(Type.String({ maxLength: 50, description: "a customer organisation; others than one's own need business.funds:manage" })) };
 const Money = Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'yuan, at most two decimals' });
@@ -79,7 +81,15 @@ export const fundsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
       const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
       const num = (v: unknown) => Number(v);
-      const list = rows.map((r) => ({ ...r, balanceDelta: num(r.balanceDelta), frozenDelta: num(r.frozenDelta), creditUsedDelta: num(r.creditUsedDelta), balanceAfter: num(r.balanceAfter), frozenAfter: num(r.frozenAfter), creditUsedAfter: num(r.creditUsedAfter), creditLimitAfter: num(r.creditLimitAfter), createdAt: num(r.createdAt) }));
+      const signed = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : fen < 0 ? formatFen(fen) : '');
+      const list = rows.map((r) => {
+        const [b, f, c] = [num(r.balanceDelta), num(r.frozenDelta), num(r.creditUsedDelta)];
+        const [ba, fa, ca, la] = [num(r.balanceAfter), num(r.frozenAfter), num(r.creditUsedAfter), num(r.creditLimitAfter)];
+        return {
+          ...r, balanceDelta: b, frozenDelta: f, creditUsedDelta: c, balanceAfter: ba, frozenAfter: fa, creditUsedAfter: ca, creditLimitAfter: la, createdAt: num(r.createdAt),
+          balanceText: signed(b), frozenText: signed(f), creditText: signed(c), balanceAfterText: formatFen(ba), availableAfterText: formatFen(ba - fa), creditAvailableAfterText: formatFen(la - ca),
+        };
+      });
       return ok({ list: list.map(({ accountId: _a, createdBy: _c, ...rest }) => rest), pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });
     },
   );

@@ -3,6 +3,12 @@ import { defineMessages } from '../define';
 /** The capital pool and the credit line of the ordering front end (issue 15 items 2-3). */
 export const fundsMessages = defineMessages({
   'zh-CN': {
+    'fundsUi.balance': '资金余额',
+    'fundsUi.frozen': '冻结金额',
+    'fundsUi.available': '可用余额',
+    'fundsUi.creditLimit': '授信额度',
+    'fundsUi.creditUsed': '已用授信',
+    'fundsUi.creditAvailable': '可用授信',
     'funds.badAmount': '金额必须为大于0、最多两位小数的数字',
     'funds.insufficient': '资金池可用余额不足',
     'funds.notFrozen': '冻结金额不足，无法释放或扣款',
@@ -16,6 +22,12 @@ export const fundsMessages = defineMessages({
     'funds.repaid': '还款已登记',
   },
   'zh-TW': {
+    'fundsUi.balance': '資金餘額',
+    'fundsUi.frozen': '凍結金額',
+    'fundsUi.available': '可用餘額',
+    'fundsUi.creditLimit': '授信額度',
+    'fundsUi.creditUsed': '已用授信',
+    'fundsUi.creditAvailable': '可用授信',
     'funds.badAmount': '金額必須為大於0、最多兩位小數的數字',
     'funds.insufficient': '資金池可用餘額不足',
     'funds.notFrozen': '凍結金額不足，無法釋放或扣款',
@@ -29,6 +41,12 @@ export const fundsMessages = defineMessages({
     'funds.repaid': '還款已登記',
   },
   en: {
+    'fundsUi.balance': 'Balance',
+    'fundsUi.frozen': 'Frozen',
+    'fundsUi.available': 'Available',
+    'fundsUi.creditLimit': 'Credit limit',
+    'fundsUi.creditUsed': 'Credit used',
+    'fundsUi.creditAvailable': 'Credit available',
     'funds.badAmount': 'The amount must be a number above 0 with at most two decimals',
     'funds.insufficient': 'The capital pool does not have enough available balance',
     'funds.notFrozen': 'Not enough frozen funds to release or deduct',

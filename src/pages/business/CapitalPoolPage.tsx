@@ -1,0 +1,57 @@
+import { Box, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../app/i18n';
+import type { PageProps } from '../../app/router/pages';
+import { myFunds } from '../../app/api/funds';
+import { formatFen } from '../../runtime/money';
+import { toChineseAmount } from '../../runtime/format/amount';
+import { ResourcePage } from '../../renderers';
+import { RenderersHost, useMenuPath, usePermissionEntry } from '../dynamic/DynamicPages';
+
+/** The ledger descriptor the page lists when its menu entry names none. */
+const LEDGER = 'business-capital-ledger';
+
+function Figure({ label, fen, testId, capital = false }: { label: string; fen: number | undefined; testId: string; capital?: boolean }) {
+  const chinese = capital && fen !== undefined ? toChineseAmount(fen / 100) : null;
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text fw={700} size="lg" data-testid={testId} data-fen={fen ?? ''}>{fen === undefined ? '—' : `¥ ${formatFen(fen)}`}</Text>
+      {chinese?.ok ? <Text size="xs" c="dimmed">{chinese.text}</Text> : null}
+    </Card>
+  );
+}
+
+/**
+ * /capitalPool (资金池): the caller's organisation's pool and credit line on top, its ledger
+ * below (the menu entry's descriptor, business-capital-ledger by default). Every number here is
+ * the sum of the ledger rows under it (docs/BUSINESS.md).
+ */
+export default function CapitalPoolPage({ title, node }: PageProps) {
+  const t = useT();
+  const account = useQuery({ queryKey: ['funds', 'mine'], queryFn: myFunds });
+  const a = account.data;
+  const moduleId = node?.moduleId ?? LEDGER;
+  const permissions = usePermissionEntry(node?.id);
+  const menuPath = useMenuPath();
+  return (
+    <RenderersHost>
+      <Box p="md" data-testid="capital-pool">
+        <Group justify="space-between" mb="sm">
+          <Title order={4} data-testid="page-title">{title}</Title>
+          {a ? <Text c="dimmed" size="sm">{a.organizeName}</Text> : null}
+        </Group>
+        {account.isError ? <Text c="red" mb="sm">{t('funds.notYours')}</Text> : null}
+        <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} mb="md">
+          <Figure label={t('fundsUi.balance')} fen={a?.balance} testId="funds-balance" />
+          <Figure label={t('fundsUi.frozen')} fen={a?.frozen} testId="funds-frozen" />
+          <Figure label={t('fundsUi.available')} fen={a?.available} testId="funds-available" capital />
+          <Figure label={t('fundsUi.creditLimit')} fen={a?.creditLimit} testId="funds-credit-limit" />
+          <Figure label={t('fundsUi.creditUsed')} fen={a?.creditUsed} testId="funds-credit-used" />
+          <Figure label={t('fundsUi.creditAvailable')} fen={a?.creditAvailable} testId="funds-credit-available" />
+        </SimpleGrid>
+        <ResourcePage moduleId={moduleId} isTree={false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />
+      </Box>
+    </RenderersHost>
+  );
+}

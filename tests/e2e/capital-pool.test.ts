@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
+import { startE2E, type E2E } from './browser';
+import { tokenFor } from '../helpers/access';
+import { api, cell, noReactErrors, rows, sessionPage, waitRows, type Session } from './model-helpers';
+
+/**
+ * 资金池 (/capitalPool, issue 15 item 2): staff record a deposit and a credit limit for the
+ * customer's organisation; the customer sees the pool, the credit line and the ledger rows
+ * that make them up, in yuan; the other customer sees none of it.
+ */
+let e2e: E2E;
+let customer: Session;
+let customer2: Session;
+beforeAll(async () => {
+  e2e = await startE2E();
+  customer = await sessionPage(e2e, 'customer');
+  customer2 = await sessionPage(e2e, 'customer2');
+});
+afterAll(async () => {
+  await customer?.context.close();
+  await customer2?.context.close();
+  await e2e?.close();
+});
+
+describe('capital pool in the browser', () => {
+  it('shows the pool, the credit line and the ledger of the customer\'s own organisation', async () => {
+    const east = (await api(e2e, customer.token).get('/api/business/CapitalPool')).body.data.organizeId;
+    const admin = api(e2e, await tokenFor(e2e.server.database.db, 'admin'));
+    expect((await admin.post('/api/business/CapitalPool/Deposit', { organizeId: east, amount: '10000.50', note: '银行转账 0001' })).body.code).toBe(200);
+    expect((await admin.post('/api/business/Credit/Limit', { organizeId: east, limit: '5000' })).body.code).toBe(200);
+
+    const { page, errors } = customer;
+    await page.goto('/capitalPool');
+    await page.getByTestId('capital-pool').waitFor();
+    await expect.poll(() => page.getByTestId('funds-balance').textContent()).toBe('¥ 10,000.50');
+    expect(await page.getByTestId('funds-available').getAttribute('data-fen')).toBe('1000050');
+    expect(await page.getByTestId('funds-credit-available').textContent()).toBe('¥ 5,000.00');
+    await waitRows(page, 2);
+    const deposit = rows(page).filter({ has: page.locator('td[data-cell="kind"]', { hasText: '入金' }) });
+    await expect.poll(() => cell(deposit, 'balanceText').textContent()).toBe('+10,000.50');
+    expect(await cell(deposit, 'note').textContent()).toBe('银行转账 0001');
+    expect(await seriousViolations(page, ['[data-testid="capital-pool"]'])).toEqual([]);
+    noReactErrors(errors);
+
+    // the other customer's page shows its own (empty) organisation, none of the first one's rows
+    await customer2.page.goto('/capitalPool');
+    await expect.poll(() => customer2.page.getByTestId('funds-balance').textContent()).toBe('¥ 0.00');
+    await waitRows(customer2.page, 0);
+    expect(await rows(customer2.page).count()).toBe(0);
+  });
+});
