@@ -59,6 +59,9 @@ describe('capital pool and credit', () => {
     expect(ledger.list.map((r: { kind: string }) => r.kind)).toEqual(['creditLimit', 'deposit']);
     expect(ledger.list[1]).toMatchObject({ balanceDelta: 1000050, balanceAfter: 1000050, note: '银行转账' });
     expect((await customer.get('/api/business/CapitalPool/Ledger?kind=deposit')).body.data.list).toHaveLength(1);
+    // the credit line's own ledger: only its movements
+    expect((await customer.get('/api/business/Credit/Ledger')).body.data.list.map((r: { kind: string }) => r.kind)).toEqual(['creditLimit']);
+    expect((await customer.get(`/api/business/Credit/Ledger?organizeId=${south}`)).body.code).toBe(403);
     // repaying more than is used is refused and changes nothing
     expect((await admin.post('/api/business/Credit/Repay', { organizeId: east, amount: '1' })).body).toMatchObject({ code: 400, msg: '已用信用额度不足，无法释放或还款' });
   });

@@ -41,6 +41,12 @@ describe('capital pool in the browser', () => {
     await expect.poll(() => cell(deposit, 'balanceText').textContent()).toBe('+10,000.50');
     expect(await cell(deposit, 'note').textContent()).toBe('银行转账 0001');
     expect(await seriousViolations(page, ['[data-testid="capital-pool"]'])).toEqual([]);
+    // 授信额度: the same account, the credit line's movements only
+    await page.goto('/credit');
+    await page.getByTestId('capital-pool').waitFor();
+    await expect.poll(() => page.getByTestId('funds-credit-limit').textContent()).toBe('¥ 5,000.00');
+    await waitRows(page, 1);
+    await expect.poll(() => rows(page).locator('td[data-cell="kind"]').allTextContents()).toEqual(['授信额度调整']);
     noReactErrors(errors);
 
     // the other customer's page shows its own (empty) organisation, none of the first one's rows

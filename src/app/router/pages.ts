@@ -30,6 +30,7 @@ export const pages: Record<string, PageComponent> = {
   '/profile': lazy(() => import('../../pages/profile/ProfilePage')),
   '/messageRecord': lazy(() => import('../../pages/messageRecord/MessageRecordPage')),
   '/capitalPool': lazy(() => import('../../pages/business/CapitalPoolPage')),
+  '/credit': lazy(() => import('../../pages/business/CapitalPoolPage')),
   '/dashboard': lazy(() => import('../../pages/dashboard/DashboardPage')),
   '/previewModel': lazy(() => import('../../pages/previewModel/PreviewModelPage')),
   '/scanConfirm': lazy(() => import('../../pages/scanConfirm/ScanConfirmPage')),

@@ -23,8 +23,8 @@ function Figure({ label, fen, testId, capital = false }: { label: string; fen: n
 }
 
 /**
- * /capitalPool (资金池): the caller's organisation's pool and credit line on top, its ledger
- * below (the menu entry's descriptor, business-capital-ledger by default). Every number here is
+ * /capitalPool (资金池) and /credit (授信额度): the caller's organisation's pool and credit line on top, its ledger
+ * below (the menu entry's descriptor: business-capital-ledger, or business-credit-ledger for the credit line). Every number here is
  * the sum of the ledger rows under it (docs/BUSINESS.md).
  */
 export default function CapitalPoolPage({ title, node }: PageProps) {

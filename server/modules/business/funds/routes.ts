@@ -33,6 +33,8 @@ const LedgerView = Type.Object({
 });
 const Which = { organizeId: Type.Optional(Type.String({ maxLength: 50, description: "a customer organisation; others than one's own need business.funds:manage" })) };
 const Money = Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'yuan, at most two decimals' });
+/** The movements of the credit line. */
+const CREDIT_KINDS = ['creditUse', 'creditRelease', 'creditRepay', 'creditLimit'] as const;
 const KIND_NAMES = [...(Object.keys(KINDS) as LedgerKind[]), 'creditLimit' as const];
 
 /** The money routes (issue 15 items 2-3; docs/BUSINESS.md): a customer sees its own organisation's; staff with business.funds:manage any, and record deposits, limits and repayments. */
@@ -61,38 +63,41 @@ export const fundsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     return ok(view(org, await accountOf(db, org.id)));
   });
 
-  app.get(
-    '/CapitalPool/Ledger',
-    {
-      config: signedIn,
-      schema: {
-        tags, summary: 'The ledger of an organisation, newest first; kind, startTime and endTime (ms) filter',
-        querystring: Type.Object({ ...Which, ...PagedQueryFields, kind: Type.Optional(Type.Union(KIND_NAMES.map((k) => Type.Literal(k)))), startTime: Type.Optional(Type.Number()), endTime: Type.Optional(Type.Number()) }),
-        response: { 200: PagedEnvelope(LedgerView) },
+  // 资金池 lists every movement; 授信额度 (/Credit/Ledger) only those of the credit line
+  for (const [url, only] of [['/CapitalPool/Ledger', null], ['/Credit/Ledger', CREDIT_KINDS]] as const)
+    app.get(
+      url,
+      {
+        config: signedIn,
+        schema: {
+          tags, summary: only ? "The credit line's movements of an organisation, newest first; kind, startTime and endTime (ms) filter" : 'The ledger of an organisation, newest first; kind, startTime and endTime (ms) filter',
+          querystring: Type.Object({ ...Which, ...PagedQueryFields, kind: Type.Optional(Type.Union(KIND_NAMES.map((k) => Type.Literal(k)))), startTime: Type.Optional(Type.Number()), endTime: Type.Optional(Type.Number()) }),
+          response: { 200: PagedEnvelope(LedgerView) },
+        },
       },
-    },
-    async (request) => {
-      const { currentPage, pageSize, kind, startTime, endTime } = request.query;
-      const org = await organisationOf(request, request.query.organizeId);
-      let q = db.selectFrom('bizLedger').where('accountId', '=', org.id);
-      if (kind) q = q.where('kind', '=', kind);
-      if (startTime !== undefined) q = q.where('createdAt', '>=', startTime);
-      if (endTime !== undefined) q = q.where('createdAt', '<=', endTime);
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
-      const num = (v: unknown) => Number(v);
-      const signed = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : fen < 0 ? formatFen(fen) : '');
-      const list = rows.map((r) => {
-        const [b, f, c] = [num(r.balanceDelta), num(r.frozenDelta), num(r.creditUsedDelta)];
-        const [ba, fa, ca, la] = [num(r.balanceAfter), num(r.frozenAfter), num(r.creditUsedAfter), num(r.creditLimitAfter)];
-        return {
-          ...r, balanceDelta: b, frozenDelta: f, creditUsedDelta: c, balanceAfter: ba, frozenAfter: fa, creditUsedAfter: ca, creditLimitAfter: la, createdAt: num(r.createdAt),
-          balanceText: signed(b), frozenText: signed(f), creditText: signed(c), balanceAfterText: formatFen(ba), availableAfterText: formatFen(ba - fa), creditAvailableAfterText: formatFen(la - ca),
-        };
-      });
-      return ok({ list: list.map(({ accountId: _a, createdBy: _c, ...rest }) => rest), pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });
-    },
-  );
+      async (request) => {
+        const { currentPage, pageSize, kind, startTime, endTime } = request.query;
+        const org = await organisationOf(request, request.query.organizeId);
+        let q = db.selectFrom('bizLedger').where('accountId', '=', org.id);
+        if (kind) q = q.where('kind', '=', kind);
+        if (only) q = q.where('kind', 'in', [...only]);
+        if (startTime !== undefined) q = q.where('createdAt', '>=', startTime);
+        if (endTime !== undefined) q = q.where('createdAt', '<=', endTime);
+        const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+        const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
+        const num = (v: unknown) => Number(v);
+        const signed = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : fen < 0 ? formatFen(fen) : '');
+        const list = rows.map((r) => {
+          const [b, f, c] = [num(r.balanceDelta), num(r.frozenDelta), num(r.creditUsedDelta)];
+          const [ba, fa, ca, la] = [num(r.balanceAfter), num(r.frozenAfter), num(r.creditUsedAfter), num(r.creditLimitAfter)];
+          return {
+            ...r, balanceDelta: b, frozenDelta: f, creditUsedDelta: c, balanceAfter: ba, frozenAfter: fa, creditUsedAfter: ca, creditLimitAfter: la, createdAt: num(r.createdAt),
+            balanceText: signed(b), frozenText: signed(f), creditText: signed(c), balanceAfterText: formatFen(ba), availableAfterText: formatFen(ba - fa), creditAvailableAfterText: formatFen(la - ca),
+          };
+        });
+        return ok({ list: list.map(({ accountId: _a, createdBy: _c, ...rest }) => rest), pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });
+      },
+    );
 
   const staffMovement = (url: string, summary: string, kind: LedgerKind, doneKey: 'funds.deposited' | 'funds.limitSet' | 'funds.repaid', field: 'amount' | 'limit') =>
     app.post(
