@@ -13,6 +13,7 @@ export const MENU_API_CODES: Readonly<Record<string, readonly PermissionCode[]>>
   'permission.role': ['permission.role:manage'],
   'permission.user': ['permission.user:manage'],
   'system.onlineUser': ['permission.user:manage'],
+  'system.customerFunds': ['business.funds:manage'],
   'system.sysConfig': ['system.config:read', 'system.config:update'],
   'system.synThird': ['system.config:read', 'system.config:update'],
   'system.menu': ['system.menu:manage'],

@@ -104,4 +104,21 @@ describe('capital pool and credit', () => {
     await db.transaction().execute((trx) => move(trx, south, { kind: 'deduct', amount: 6000, refType: 'settlement', by: null }));
     expect(await accountOf(db, south)).toMatchObject({ balance: 94000, frozen: 90000, creditUsed: 20000, creditLimit: 30000 });
   });
+
+  it('客户资金: staff see every customer organisation and record a deposit, a limit and a repayment in one go, all or none', async () => {
+    const list = (await admin.get('/api/business/CapitalPool/Accounts')).body.data.list as { id: string; organizeName: string }[];
+    expect(list.map((a) => a.id).sort()).toEqual([east, south].sort());
+    const before = (await admin.get(`/api/business/CapitalPool/Accounts/${south}`)).body.data;
+    expect(before).toMatchObject({ id: south, deposit: '', repay: '' });
+    expect((await admin.put(`/api/business/CapitalPool/Accounts/${south}`, {})).body).toMatchObject({ code: 400, msg: '请填写入金金额、授信额度或还款金额' });
+    // a repayment beyond what is used refuses the deposit with it
+    expect((await admin.put(`/api/business/CapitalPool/Accounts/${south}`, { deposit: '50', repay: '999999' })).body.code).toBe(400);
+    expect((await admin.get(`/api/business/CapitalPool/Accounts/${south}`)).body.data.balanceText).toBe(before.balanceText);
+    expect((await admin.put(`/api/business/CapitalPool/Accounts/${south}`, { deposit: '50', creditLimit: '400', repay: '100', note: '对账' })).body).toMatchObject({ code: 200, msg: '已登记' });
+    const after = (await admin.get(`/api/business/CapitalPool/Accounts/${south}`)).body.data;
+    expect(after).toMatchObject({ creditLimit: '400.00', creditLimitText: '400.00', creditUsedText: '100.00' });
+    expect((await staff.get('/api/business/CapitalPool/Accounts')).body.code).toBe(403);
+    expect((await customer.get(`/api/business/CapitalPool/Accounts/${east}`)).body.code).toBe(403);
+  });
 });
+

@@ -55,4 +55,29 @@ describe('capital pool in the browser', () => {
     await waitRows(customer2.page, 0);
     expect(await rows(customer2.page).count()).toBe(0);
   });
+
+  it('客户资金: staff record a deposit through the form; the customer pool shows it', async () => {
+    const staffSession = await sessionPage(e2e, 'admin');
+    const { page, errors } = staffSession;
+    await page.goto('/system/customerFunds');
+    await page.locator('[data-resource-page="business-customer-funds"]').waitFor();
+    await waitRows(page, 2);
+    const row = rows(page).filter({ has: page.locator('td[data-cell="organizeName"]', { hasText: '华东' }) });
+    const before = await cell(row, 'balanceText').textContent();
+    await row.locator('[data-button="btn_edit"]').click();
+    const dialog = page.locator('[role="dialog"]').filter({ has: page.locator('.scp-model-form') });
+    await dialog.waitFor();
+    await dialog.locator('[data-field-key="deposit"] input').fill('2000');
+    await dialog.locator('[data-field-key="note"] textarea').fill('电汇');
+    await dialog.locator('[data-action="form-submit"]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => cell(row, 'balanceText').textContent()).not.toBe(before);
+    expect(await cell(row, 'balanceText').textContent()).toBe('12,000.50');
+    noReactErrors(errors);
+    await staffSession.context.close();
+
+    await customer.page.goto('/capitalPool');
+    await expect.poll(() => customer.page.getByTestId('funds-balance').textContent()).toBe('¥ 12,000.50');
+  });
 });
+

@@ -3,6 +3,8 @@ import { defineMessages } from '../define';
 /** The capital pool and the credit line of the ordering front end (issue 15 items 2-3). */
 export const fundsMessages = defineMessages({
   'zh-CN': {
+    'funds.nothingToRecord': '请填写入金金额、授信额度或还款金额',
+    'funds.recorded': '已登记',
     'fundsUi.balance': '资金余额',
     'fundsUi.frozen': '冻结金额',
     'fundsUi.available': '可用余额',
@@ -22,6 +24,8 @@ export const fundsMessages = defineMessages({
     'funds.repaid': '还款已登记',
   },
   'zh-TW': {
+    'funds.nothingToRecord': '請填寫入金金額、授信額度或還款金額',
+    'funds.recorded': '已登記',
     'fundsUi.balance': '資金餘額',
     'fundsUi.frozen': '凍結金額',
     'fundsUi.available': '可用餘額',
@@ -41,6 +45,8 @@ export const fundsMessages = defineMessages({
     'funds.repaid': '還款已登記',
   },
   en: {
+    'funds.nothingToRecord': 'Enter a deposit, a credit limit or a repayment',
+    'funds.recorded': 'Recorded',
     'fundsUi.balance': 'Balance',
     'fundsUi.frozen': 'Frozen',
     'fundsUi.available': 'Available',
