@@ -1,6 +1,7 @@
 import type { Db } from '../../../db';
 import type { ImContentRow } from '../../../db/schema';
 import { newId } from '../../../db/ids';
+import { likePattern } from '../../permission/entity-form';
 
 /** One chat message as the client reads it (spec 3 "Chat message"). */
 export interface ChatMessage {
@@ -57,8 +58,8 @@ export async function history(db: Db, me: string, other: string, page: { current
     .selectFrom('baseImContent')
     .where((eb) => eb.or([eb.and([eb('sendUserId', '=', me), eb('receiveUserId', '=', other)]), eb.and([eb('sendUserId', '=', other), eb('receiveUserId', '=', me)])]))
     .where('sendTime', '>', since);
-  const keyword = page.keyword?.trim().toLowerCase();
-  if (keyword) q = q.where('contentType', '=', 'text').where((eb) => eb(eb.fn('lower', ['content']), 'like', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const like = likePattern(page.keyword);
+  if (like) q = q.where('contentType', '=', 'text').where((eb) => eb(eb.fn('lower', ['content']), 'like', like));
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const order = page.sort === 'asc' ? 'asc' : 'desc';
   const rows = await q.selectAll().orderBy('sendTime', order).orderBy('id', order).limit(page.pageSize).offset((page.currentPage - 1) * page.pageSize).execute();

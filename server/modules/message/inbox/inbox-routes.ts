@@ -6,6 +6,7 @@ import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../../http/
 import { ReplyCode } from '../../../../src/runtime/codes';
 import { IdParams, InboxDetail, InboxItem, InboxQuery, ReadAllBody, RecordBody, UnreadCounts } from './schemas';
 import { unreadCounts } from './deliver';
+import { likePattern } from '../../permission/entity-form';
 
 const signedIn = { access: 'signedIn' as const };
 const tags = ['message'];
@@ -19,8 +20,8 @@ function mine(db: Db, userId: string, filter: Filter) {
     .innerJoin('baseMessage as m', 'm.id', 'r.messageId')
     .leftJoin('baseUser as u', 'u.id', 'm.releaseUserId')
     .where('r.userId', '=', userId);
-  const keyword = filter.keyword?.trim().toLowerCase();
-  if (keyword) q = q.where((eb) => eb(eb.fn('lower', ['m.title']), 'like', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const like = likePattern(filter.keyword ?? undefined);
+  if (like) q = q.where((eb) => eb(eb.fn('lower', ['m.title']), 'like', like));
   const type = Number(filter.type);
   if (filter.type !== undefined && filter.type !== null && filter.type !== '' && Number.isInteger(type)) q = q.where('m.type', '=', type);
   if (filter.isRead !== undefined && filter.isRead !== null && filter.isRead !== '') q = q.where('r.isRead', '=', Number(filter.isRead) === 1 ? 1 : 0);

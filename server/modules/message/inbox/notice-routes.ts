@@ -12,6 +12,7 @@ import type { RealtimeHub } from '../../../realtime/hub';
 import { addCopies, pushArrival, recipientsOf, userLabel } from './deliver';
 import { validateNotice } from './notice-input';
 import { IdParams, MESSAGE_TYPE, NoticeBody, NoticeQuery, NoticeView } from './schemas';
+import { likePattern } from '../../permission/entity-form';
 
 // The permission the menu entries system.notice and system.messageTemplate carry (server/auth/menu-codes.ts).
 const manage = { access: { permission: 'message.notice:manage' as const } };
@@ -63,8 +64,8 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub 
     async (request) => {
       const { currentPage, pageSize, keyword, enabledMark } = request.query;
       let q = db.selectFrom('baseMessage').where('type', '=', MESSAGE_TYPE.notice);
-      const k = keyword?.trim().toLowerCase();
-      if (k) q = q.where((eb) => eb(eb.fn('lower', ['title']), 'like', `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      const like = likePattern(keyword);
+      if (like) q = q.where((eb) => eb(eb.fn('lower', ['title']), 'like', like));
       if (enabledMark !== undefined) q = q.where('enabledMark', '=', enabledMark);
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
       const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();

@@ -9,6 +9,7 @@ import { EmptyEnvelope, PagedEnvelope, PagedQueryFields, done, ok } from '../../
 import { ReplyCode } from '../../../../src/runtime/codes';
 import { inOrganizes } from '../../permission/users/read';
 import { pickerScope, scopeList } from '../../permission/users/visibility';
+import { likePattern } from '../../permission/entity-form';
 
 // Who may see and end other people's sessions: user management (the menu entry permission.user and system.onlineUser).
 const manage = { access: { permission: 'permission.user:manage' as const } };
@@ -50,8 +51,8 @@ export const onlineUserRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
     async (request) => {
       const { currentPage, pageSize, keyword } = request.query;
       let q = await visible(request);
-      const k = keyword?.trim().toLowerCase();
-      if (k) q = q.where((eb) => eb.or([eb(eb.fn('lower', ['baseUser.account']), 'like', `%${k}%`), eb(eb.fn('lower', ['baseUser.realName']), 'like', `%${k}%`)]));
+      const like = likePattern(keyword);
+      if (like) q = q.where((eb) => eb.or([eb(eb.fn('lower', ['baseUser.account']), 'like', like), eb(eb.fn('lower', ['baseUser.realName']), 'like', like)]));
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
       const rows = await q
         .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 's.ip', 's.userAgent', 's.locked', 'baseUser.account', 'baseUser.realName'])
