@@ -26,6 +26,7 @@ import * as printLog from './migrations/2026_11_26_0028_print_log';
 import * as messages from './migrations/2026_11_26_0030_messages';
 import * as chat from './migrations/2026_11_26_0031_chat';
 import * as funds from './migrations/2026_11_26_0032_funds';
+import * as ordering from './migrations/2026_11_26_0033_ordering';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0030_messages': messages,
   '2026_11_26_0031_chat': chat,
   '2026_11_26_0032_funds': funds,
+  '2026_11_26_0033_ordering': ordering,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -59,6 +59,19 @@ export interface Database {
   baseImReply: ImReplyRow;
   bizAccount: BizAccountRow;
   bizLedger: BizLedgerRow;
+  bizWarehouse: BizWarehouseRow;
+  bizGoods: BizGoodsRow;
+  bizPrice: BizPriceRow;
+  bizPriceAlert: BizPriceAlertRow;
+  bizStock: BizStockRow;
+  bizStockLedger: BizStockLedgerRow;
+  bizOrder: BizOrderRow;
+  bizOrderLine: BizOrderLineRow;
+  bizWaitGoods: BizWaitGoodsRow;
+  bizPickup: BizPickupRow;
+  bizPickupLine: BizPickupLineRow;
+  bizSettlement: BizSettlementRow;
+  bizInvoice: BizInvoiceRow;
   baseFile: FileRow;
   basePrintLog: PrintLogRow;
 }
@@ -856,4 +869,67 @@ export interface BizLedgerRow {
   note: string | null;
   createdBy: string | null;
   createdAt: number;
+}
+
+// The ordering domain (migration 0033; rules in docs/BUSINESS.md): money in fen, weights in kg,
+// prices in fen per tonne. bigint columns arrive as strings on PostgreSQL: read them with Number().
+
+export interface BizWarehouseRow { id: string; fullName: string; address: string | null; sortCode: number; enabledMark: number; createdAt: number }
+
+export interface BizGoodsRow {
+  id: string; category: string; fullName: string; material: string | null; spec: string | null; unit: string; warehouseId: string;
+  /** The latest price (fen per tonne) and when it was set; null before the first. */
+  price: number | null; priceAt: number | null;
+  enabledMark: number; createdBy: string | null; createdAt: number; updatedAt: number | null;
+}
+
+export interface BizPriceRow { id: string; goodsId: string; price: number; createdBy: string | null; createdAt: number }
+
+export interface BizPriceAlertRow {
+  id: string; userId: string; goodsId: string; direction: 'above' | 'below'; threshold: number; enabledMark: number;
+  /** When the alert fired (it fires once, then stays off until set again). */
+  firedAt: number | null; createdAt: number;
+}
+
+export interface BizStockRow { id: string; warehouseId: string; goodsId: string; kg: number; updatedAt: number }
+
+export interface BizStockLedgerRow {
+  id: string; stockId: string; kind: 'receipt' | 'outbound' | 'adjust'; kgDelta: number; kgAfter: number;
+  refType: string | null; refId: string | null; note: string | null; createdBy: string | null; createdAt: number;
+}
+
+/** 1 placed, 2 confirmed, 3 cancelled, 4 settled. */
+export type BizOrderStatus = 1 | 2 | 3 | 4;
+
+export interface BizOrderRow {
+  id: string; orderNo: string; organizeId: string; status: BizOrderStatus;
+  amount: number; poolAmount: number; creditAmount: number; settledAmount: number | null; invoicedAmount: number;
+  note: string | null; createdBy: string; createdAt: number; confirmedBy: string | null; confirmedAt: number | null; closedAt: number | null;
+}
+
+export interface BizOrderLineRow { id: string; orderId: string; goodsId: string; warehouseId: string; kg: number; price: number; amount: number; sortCode: number }
+
+export interface BizWaitGoodsRow {
+  id: string; organizeId: string; orderLineId: string; goodsId: string; warehouseId: string;
+  kgTotal: number; kgReserved: number; kgTransferred: number; sourceId: string | null; createdAt: number; updatedAt: number;
+}
+
+/** 1 requested, 2 done, 3 cancelled. */
+export interface BizPickupRow {
+  id: string; pickupNo: string; organizeId: string; status: 1 | 2 | 3; noSpec: number; category: string | null;
+  vehicle: string; driver: string; phone: string; plannedDate: number; note: string | null;
+  createdBy: string; createdAt: number; confirmedBy: string | null; confirmedAt: number | null;
+}
+
+export interface BizPickupLineRow { id: string; pickupId: string; waitGoodsId: string; kg: number; kgActual: number | null }
+
+export interface BizSettlementRow {
+  id: string; orderId: string; organizeId: string; orderedAmount: number; actualAmount: number; orderedKg: number; actualKg: number;
+  deducted: number; released: number; charged: number; creditKept: number; creditReleased: number; createdAt: number;
+}
+
+/** 1 requested, 2 issued, 3 rejected. */
+export interface BizInvoiceRow {
+  id: string; invoiceNo: string; organizeId: string; orderId: string; title: string; taxNo: string; amount: number; status: 1 | 2 | 3;
+  reason: string | null; fileJson: string | null; createdBy: string; createdAt: number; handledBy: string | null; handledAt: number | null;
 }

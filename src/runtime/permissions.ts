@@ -22,6 +22,10 @@ export const PERMISSION_CODES = [
   'visualdev.model:manage',
   'system.log:read',
   'business.funds:manage',
+  'business.goods:manage',
+  'business.orders:manage',
+  'business.outbound:manage',
+  'business.invoice:manage',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

@@ -1,0 +1,1 @@
+export { changeStock, stockMismatches, amountOf, type StockChange } from './stock';
