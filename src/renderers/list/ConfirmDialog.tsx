@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useRT } from '../i18n';
 
 export interface ConfirmDialogProps {
@@ -11,12 +12,22 @@ export interface ConfirmDialogProps {
 
 /**
  * Destructive actions confirm first; the dialog never closes on a backdrop click. Focus starts
- * on 取消, so an Enter pressed out of habit keeps the data; Escape is 取消 too, heard only
- * inside the dialog: Mantine hears Escape on the window, so the Escape that opened this
- * question over a form would otherwise reach it too, once it has rendered, and cancel it.
+ * on 取消, so an Enter pressed out of habit keeps the data; Escape is 取消 too, wherever focus
+ * is (it may not have reached the dialog yet while it fades in), but only an Escape pressed
+ * after the question opened: the Escape that opened it over a form is still being dispatched
+ * when the question renders, and a window listener added then would hear it too.
  */
 export function ConfirmDialog({ opened, message, onConfirm, onCancel, busy }: ConfirmDialogProps) {
   const t = useRT();
+  useEffect(() => {
+    if (!opened) return;
+    const openedAt = performance.now();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.isComposing && event.timeStamp > openedAt) onCancel();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened, onCancel]);
   return (
     <Modal
       opened={opened}
@@ -24,9 +35,6 @@ export function ConfirmDialog({ opened, message, onConfirm, onCancel, busy }: Co
       title={t('renderers.tip')}
       closeOnClickOutside={false}
       closeOnEscape={false}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !event.nativeEvent.isComposing) onCancel();
-      }}
       closeButtonProps={{ 'aria-label': t('renderers.closeDialog') }}
       size={420}
       centered
