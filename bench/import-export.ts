@@ -24,8 +24,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import XLSX from '@e965/xlsx';
-import pg from 'pg';
-import { openDatabase } from '../server/db';
 import { newId } from '../server/db/ids';
 import type { VisualdevRecordRow } from '../server/db/schema';
 import { releasedModel } from '../server/modules/visualdev/model-store';
@@ -33,6 +31,7 @@ import { insertRecords } from '../server/modules/visualdev/record-store';
 import { tokenFor } from '../tests/helpers/access';
 import { goodLines, orderDefinition, orderSheet } from '../tests/api/bulk-import-fixture';
 import { spawnServer } from './server-process';
+import { freshDatabase } from './fresh-database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -41,29 +40,12 @@ const PG_URL = process.env.BENCH_DATABASE_URL;
 const label = PG_URL ? 'PostgreSQL' : 'SQLite';
 const IMPORT_TARGET_MS = 2000;
 
-async function freshDatabase(dataDir: string) {
-  if (!PG_URL) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir }), drop: async () => {} };
-  const name = `bench_import_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, open: () => openDatabase({ dataDir, databaseUrl: url.toString() }), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 const memoryOf = (pid: number, key: 'VmRSS' | 'VmHWM') => Number(/(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(key)) ?? '')?.[1] ?? 0) / 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-import-bench-'));
-const database = await freshDatabase(dataDir);
+const database = await freshDatabase(dataDir, 'bench_import');
 // --heap MB: the server's old generation capped (node --max-old-space-size), to show the export fits in it
 const HEAP = args.includes('--heap') ? Number(args[args.indexOf('--heap') + 1]) : null;
 const server = await spawnServer(ROOT, database.env, HEAP ? [`--max-old-space-size=${HEAP}`] : []);

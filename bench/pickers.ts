@@ -26,7 +26,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase } from '../server/db';
 import type { UserRow } from '../server/db/schema';
 import { releasedModel } from '../server/modules/visualdev/model-store';
@@ -39,6 +38,7 @@ import type { RefKind } from '../src/runtime/kinds';
 import { login } from '../tests/api/oauth-client';
 import type { TestServer } from '../tests/helpers/server';
 import { spawnServer } from './server-process';
+import { freshDatabase } from './fresh-database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -55,23 +55,6 @@ const TARGET = { firstPage: 100, keyword: 50 };
 const label = PG_URL ? 'PostgreSQL' : 'SQLite';
 
 /** A fresh database: a temporary SQLite folder, or a new PostgreSQL database dropped afterwards. */
-async function freshDatabase(dataDir: string) {
-  if (!PG_URL) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir }), drop: async () => {} };
-  const name = `bench_pickers_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, open: () => openDatabase({ dataDir, databaseUrl: url.toString() }), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 /** schemas/ with one more model: 1,000 rows in one reply, with the four kinds of named columns. */
 function schemasWithBenchModel(into: string): string {
@@ -173,7 +156,7 @@ async function timed(run: () => Promise<void>): Promise<{ median: number; p95: n
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-pickers-'));
-const database = await freshDatabase(dataDir);
+const database = await freshDatabase(dataDir, 'bench_pickers');
 const PROFILE_DIR = option('profile'); // the server writes a CPU profile (.cpuprofile) there on exit
 const server = await spawnServer(ROOT, { ...database.env, SCHEMAS_DIR: schemasWithBenchModel(dataDir) }, PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE_DIR)] : []);
 serverPid = server.pid;

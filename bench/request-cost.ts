@@ -23,12 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { newId } from '../server/db/ids';
 import { releasedModel } from '../server/modules/visualdev/model-store';
 import { insertRecords } from '../server/modules/visualdev/record-store';
 import { spawnServer, type ServerProcess } from './server-process';
+import { freshDatabase, type FreshDatabase } from './fresh-database';
 import type { TestServer } from '../tests/helpers/server';
 import { login } from '../tests/api/oauth-client';
 
@@ -97,32 +97,14 @@ async function hammer(name: string, options: autocannon.Options): Promise<Measur
 }
 
 /** A fresh database: a temporary SQLite folder, or a new PostgreSQL database dropped afterwards. */
-async function freshDatabase(): Promise<{ env: Record<string, string>; open(): ReturnType<typeof openDatabase>; drop(): Promise<void> }> {
+/** A fresh database in its own temporary folder, both removed by drop(). */
+async function freshRun(): Promise<FreshDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-cost-'));
-  if (!PG_URL) {
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `bench_cost_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ dataDir, databaseUrl: url.toString() }),
-    drop: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const database = await freshDatabase(dataDir, 'bench_cost');
+  return { ...database, drop: async () => {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  } };
 }
 
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
@@ -163,7 +145,7 @@ async function fillTo(open: () => ReturnType<typeof openDatabase>, size: number,
   }
 }
 
-const database = await freshDatabase();
+const database = await freshRun();
 const label = PG_URL ? 'PostgreSQL' : 'SQLite';
 const load = () => `load average ${os.loadavg()[0]!.toFixed(1)}`;
 const measured: { case: string; size?: number; m: Measured; base: Measured; load: string }[] = [];
