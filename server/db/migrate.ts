@@ -27,6 +27,7 @@ import * as messages from './migrations/2026_11_26_0030_messages';
 import * as chat from './migrations/2026_11_26_0031_chat';
 import * as funds from './migrations/2026_11_26_0032_funds';
 import * as ordering from './migrations/2026_11_26_0033_ordering';
+import * as flow from './migrations/2026_11_26_0034_flow';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0031_chat': chat,
   '2026_11_26_0032_funds': funds,
   '2026_11_26_0033_ordering': ordering,
+  '2026_11_26_0034_flow': flow,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

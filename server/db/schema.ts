@@ -72,6 +72,12 @@ export interface Database {
   bizPickupLine: BizPickupLineRow;
   bizSettlement: BizSettlementRow;
   bizInvoice: BizInvoiceRow;
+  flowEngine: FlowEngineRow;
+  flowTask: FlowTaskRow;
+  flowOperator: FlowOperatorRow;
+  flowRecord: FlowRecordRow;
+  flowCirculate: FlowCirculateRow;
+  flowDelegate: FlowDelegateRow;
   baseFile: FileRow;
   basePrintLog: PrintLogRow;
 }
@@ -932,4 +938,40 @@ export interface BizSettlementRow {
 export interface BizInvoiceRow {
   id: string; invoiceNo: string; organizeId: string; orderId: string; title: string; taxNo: string; amount: number; status: 1 | 2 | 3;
   reason: string | null; fileJson: string | null; createdBy: string; createdAt: number; handledBy: string | null; handledAt: number | null;
+}
+
+// Approval flows (migration 0034; docs/FLOWS.md).
+
+export interface FlowEngineRow {
+  id: string; enCode: string; fullName: string; category: string | null;
+  /** The model whose form the flow fills; null: the template's own field list. */
+  modelId: string | null;
+  templateJson: string; sortCode: number; enabledMark: number; createdAt: number; updatedAt: number | null;
+}
+
+/** Flow status: 1 wait, 2 adopt, 3 reject, 4 revoke, 5 cancel (spec 3). */
+export type FlowStatus = 1 | 2 | 3 | 4 | 5;
+
+export interface FlowTaskRow {
+  id: string; engineId: string; title: string; urgent: number; status: FlowStatus; creatorUserId: string;
+  formJson: string; positionJson: string; completedJson: string; thisStep: string | null; version: number;
+  createdAt: number; updatedAt: number; completedAt: number | null;
+}
+
+/** 0 waiting, 1 acted, 2 closed without acting. */
+export interface FlowOperatorRow {
+  id: string; taskId: string; nodeId: string; userId: string; delegatedFrom: string | null; state: 0 | 1 | 2;
+  handleStatus: number | null; createdAt: number; handledAt: number | null;
+}
+
+export interface FlowRecordRow {
+  id: string; taskId: string; nodeId: string; nodeName: string; userId: string;
+  /** 0 return, 1 pass, 2 initiate, 3 withdraw, 4 terminate, 5 assign, 6 add-sign, 7 transfer, 8 change, 9 revive (spec 3) */
+  handleStatus: number; opinion: string | null; signImg: string | null; toUsers: string | null; createdAt: number;
+}
+
+export interface FlowCirculateRow { id: string; taskId: string; nodeId: string; userId: string; createdAt: number; readAt: number | null }
+
+export interface FlowDelegateRow {
+  id: string; userId: string; toUserId: string; engineIds: string | null; startTime: number; endTime: number; description: string | null; createdAt: number;
 }

@@ -20,6 +20,7 @@ import { billRuleModule } from './system/bill-rule';
 import { printDevModule } from './system/print-dev';
 import { onlineUserRoutes } from './system/online-user/routes';
 import { fundsAccountRoutes, fundsRoutes } from './business/funds';
+import { flowRoutes } from './flow';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { messageInboxModule } from './message/inbox';
@@ -88,6 +89,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
   await app.register(messageInboxModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(chatModule, { prefix: '/api/message', db: ctx.db, hub });
+  await app.register(flowRoutes, { prefix: '/api/workflow', db: ctx.db, hub });
   await app.register(realtimeRoutes, { hub });
 }
 
