@@ -13,7 +13,6 @@ import { formatKg, parseTonnes } from '../../src/runtime/weight';
  * stock never goes below zero, also with 10 changes at once. SQLite and PostgreSQL.
  */
 let server: TestServer;
-let admin: ReturnType<typeof client>;
 let staff: ReturnType<typeof client>;
 let staffEn: ReturnType<typeof client>;
 let customer: ReturnType<typeof client>;
@@ -24,7 +23,6 @@ let warehouse: string;
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
-  admin = client(server.url, await tokenFor(db, 'admin'));
   const staffToken = await tokenFor(db, 'staff');
   staff = client(server.url, staffToken);
   staffEn = client(server.url, staffToken, 'en');
