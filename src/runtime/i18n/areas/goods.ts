@@ -60,6 +60,8 @@ export const goodsMessages = defineMessages({
     'goodsUi.kind.receipt': '入库',
     'goodsUi.kind.outbound': '出库',
     'goodsUi.kind.adjust': '盘点调整',
+    'goodsUi.staffOnly': '仅商品管理员可维护商品与价格',
+    'goodsUi.chooseGoods': '选择商品',
   },
   'zh-TW': {
     'goods.title': '商品與價格',
@@ -119,6 +121,8 @@ export const goodsMessages = defineMessages({
     'goodsUi.kind.receipt': '入庫',
     'goodsUi.kind.outbound': '出庫',
     'goodsUi.kind.adjust': '盤點調整',
+    'goodsUi.staffOnly': '僅商品管理員可維護商品與價格',
+    'goodsUi.chooseGoods': '選擇商品',
   },
   en: {
     'goods.title': 'Goods and prices',
@@ -178,5 +182,7 @@ export const goodsMessages = defineMessages({
     'goodsUi.kind.receipt': 'Receipt',
     'goodsUi.kind.outbound': 'Outbound',
     'goodsUi.kind.adjust': 'Count adjustment',
+    'goodsUi.staffOnly': 'Only goods managers maintain goods and prices',
+    'goodsUi.chooseGoods': 'Choose a good',
   },
 });
