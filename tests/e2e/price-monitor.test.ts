@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { startE2E, type E2E } from './browser';
 import { api, cell, formItem, noReactErrors, pickOption, rows, sessionPage, waitRows, type Session } from './model-helpers';
 import { seedGoodsDemo } from '../../server/modules/business/goods';
@@ -52,6 +53,7 @@ describe('price monitor in the browser', () => {
     expect(await page.getByTestId('alert-row').locator('td[data-cell="threshold"]').textContent()).toBe('3,000.00');
     const alerts = (await api(e2e, customer.token).get('/api/business/PriceAlert')).body.data.list;
     expect(alerts).toMatchObject([{ goodsName: secondName, direction: 'below', threshold: 300000 }]);
+    expect(await seriousViolations(page, ['[data-testid="price-monitor"]'])).toEqual([]);
     noReactErrors(errors);
   });
 
@@ -84,6 +86,26 @@ describe('price monitor in the browser', () => {
     const id = await row.getAttribute('data-row-id');
     const history = (await api(e2e, staff.token).get(`/api/business/Goods/${id}/Price`)).body.data.list;
     expect(history.map((p: { price: number }) => p.price)).toEqual([388850, 390000]);
+    noReactErrors(errors);
+  });
+
+  it('staff record a receipt on /inventory; the place and its ledger show it in tonnes', async () => {
+    const { page, errors } = staff;
+    await page.goto('/inventory');
+    await page.getByTestId('inventory').waitFor();
+    await expect.poll(() => page.getByTestId('stock-row').count()).toBe(6);
+    await pickOption(page, page.getByTestId('receipt-warehouse'), '广州南沙仓');
+    await pickOption(page, page.getByTestId('receipt-goods'), '螺纹钢 HRB400E Φ32');
+    await page.getByTestId('receipt-tonnes').fill('25.5');
+    await page.getByTestId('receipt-save').click();
+    await expect.poll(() => page.getByTestId('stock-row').count()).toBe(7);
+    const row = page.getByTestId('stock-row').filter({ hasText: 'Φ32' });
+    expect(await row.locator('td[data-cell="tonnesText"]').textContent()).toBe('25.500');
+    await row.click();
+    const ledger = page.getByTestId('ledger-row');
+    await expect.poll(() => ledger.count()).toBe(1);
+    expect(await ledger.locator('td[data-cell="deltaText"]').textContent()).toBe('+25.500');
+    expect(await seriousViolations(page, ['[data-testid="inventory"]'])).toEqual([]);
     noReactErrors(errors);
   });
 });

@@ -120,7 +120,7 @@ export default function InventoryPage({ title }: PageProps) {
             </Table.Thead>
             <Table.Tbody>
               {list.map((s) => (
-                <Table.Tr key={s.id} data-testid="stock-row" aria-selected={s.id === chosen} onClick={() => setChosen(s.id)} style={{ cursor: 'pointer' }} bg={s.id === chosen ? 'var(--mantine-primary-color-light)' : undefined}>
+                <Table.Tr key={s.id} data-testid="stock-row" aria-selected={s.id === chosen} onClick={() => setChosen(s.id)} style={{ cursor: 'pointer', boxShadow: s.id === chosen ? 'inset 4px 0 0 var(--mantine-primary-color-filled)' : undefined }}>
                   <Table.Td>{s.warehouseName}</Table.Td>
                   <Table.Td>{s.category}</Table.Td>
                   <Table.Td data-cell="goodsName">{s.goodsName}</Table.Td>

@@ -9,7 +9,7 @@ import { myAlerts, priceHistory, priceMonitor, removeAlert, setAlert, type Monit
 import { formatFen } from '../../runtime/money';
 
 /** Chinese markets show a rise in red and a fall in green. */
-const trendColor = (change: number | null) => (change === null || change === 0 ? undefined : change > 0 ? 'red' : 'green');
+const trendColor = (change: number | null) => (change === null || change === 0 ? undefined : change > 0 ? 'red.9' : 'green.9');
 const day = (ms: number) => {
   const d = new Date(ms);
   return `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -124,7 +124,7 @@ export default function PriceMonitorPage({ title }: PageProps) {
         </Table.Thead>
         <Table.Tbody>
           {list.map((g) => (
-            <Table.Tr key={g.id} data-testid="monitor-row" data-id={g.id} aria-selected={g.id === chosen} onClick={() => setChosen(g.id)} style={{ cursor: 'pointer' }} bg={g.id === chosen ? 'var(--mantine-primary-color-light)' : undefined}>
+            <Table.Tr key={g.id} data-testid="monitor-row" data-id={g.id} aria-selected={g.id === chosen} onClick={() => setChosen(g.id)} style={{ cursor: 'pointer', boxShadow: g.id === chosen ? 'inset 4px 0 0 var(--mantine-primary-color-filled)' : undefined }}>
               <Table.Td>{g.category}</Table.Td>
               <Table.Td data-cell="fullName">{g.fullName}</Table.Td>
               <Table.Td>{g.material}</Table.Td>
