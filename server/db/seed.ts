@@ -10,6 +10,7 @@ import { seedDictionaryDemo } from '../modules/dictionary/seed';
 import { seedDataInterfaceDemo } from '../modules/data-interface/seed';
 import { seedBillRuleDemo } from '../modules/system/bill-rule/seed';
 import { seedPrintDevDemo } from '../modules/system/print-dev/seed';
+import { seedGoodsDemo } from '../modules/business/goods/seed';
 
 /** The demo accounts printed at start-up and used by the tests. */
 export const DEMO_ACCOUNTS = [
@@ -19,7 +20,11 @@ export const DEMO_ACCOUNTS = [
   { account: 'customer2', description: 'business customer (华南客户公司) — ordering menus' },
 ] as const;
 
-const STAFF_API: PermissionCode[] = ['system.config:read', 'system.dictionary:manage'];
+const STAFF_API: PermissionCode[] = [
+  'system.config:read', 'system.dictionary:manage',
+  // the ordering cycle's staff side (docs/BUSINESS.md "Who")
+  'business.goods:manage', 'business.orders:manage', 'business.outbound:manage', 'business.invoice:manage', 'business.funds:manage',
+];
 
 /** The seed menu: one JSON file authors edit (see docs/SCHEMAS.md). */
 export const DEFAULT_MENU_FILE = path.resolve('schemas/menu.json');
@@ -28,7 +33,7 @@ export const DEFAULT_MENU_FILE = path.resolve('schemas/menu.json');
  * Seeds an empty database with demo data in one transaction, then adds the menu of
  * schemas/menu.json with its grants; returns false when users already exist.
  */
-export async function seedDemoData(db: Db, options: { password: string; menuFile?: string }): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { password: string; menuFile?: string; business?: boolean }): Promise<boolean> {
   const existing = await db.selectFrom('baseUser').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   // Hash outside the transaction: argon2 is deliberately slow and would hold the write lock.
@@ -120,6 +125,14 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
     await seedBillRuleDemo(trx);
     await seedPrintDevDemo(trx);
   });
+  // The ordering demo (goods, prices, stock, customers' money); tests start without it unless they ask (figures they assert start at zero).
+  if (options.business !== false) {
+    await db.transaction().execute(async (trx) => {
+      const staff = await trx.selectFrom('baseUser').select('id').where('account', '=', 'staff').executeTakeFirst();
+      const customers = await trx.selectFrom('baseOrganize').select('id').where('enCode', 'in', ['customer.east', 'customer.south']).orderBy('sortCode').execute();
+      await seedGoodsDemo(trx, now, { by: staff?.id ?? null, customerOrganisations: customers.map((c) => c.id) });
+    });
+  }
   await syncMenu(db, readMenuFile(options.menuFile ?? DEFAULT_MENU_FILE), now);
   await seedDemoProfiles(db, now);
   await seedDemoScope(db, now);
