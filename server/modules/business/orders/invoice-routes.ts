@@ -21,7 +21,7 @@ const InvoiceView = Type.Object({
   title: Type.String(), taxNo: Type.String(), amount: Type.Integer({ description: 'fen' }), amountText: Type.String(), status: Type.Integer({ description: '1 requested, 2 issued, 3 rejected' }),
   reason: Type.String(), fileJson: Type.String(), createdAt: Type.Number(), handledAt: Type.Union([Type.Number(), Type.Null()]),
 });
-const Invoiceable = Type.Object({ id: Type.String(), orderNo: Type.String(), settledAmountText: Type.String(), invoicedAmountText: Type.String(), remaining: Type.Integer({ description: 'fen still to invoice' }), remainingText: Type.String() });
+const Invoiceable = Type.Object({ id: Type.String(), label: Type.String({ description: 'order number and what is left, for pickers' }), orderNo: Type.String(), settledAmountText: Type.String(), invoicedAmountText: Type.String(), remaining: Type.Integer({ description: 'fen still to invoice' }), remainingText: Type.String() });
 
 /** Invoices (issue 15 item 8; docs/BUSINESS.md "Invoices"): a customer requests for its settled orders; staff with business.invoice:manage issue or reject. */
 export const invoiceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -54,7 +54,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     const rows = await q.orderBy('createdAt', 'desc').limit(500).execute();
     return ok(rows.map((r) => ({ id: r.id, orderNo: r.orderNo, settled: Number(r.settledAmount ?? 0), invoiced: Number(r.invoicedAmount) }))
       .filter((r) => r.settled > r.invoiced)
-      .map((r) => ({ id: r.id, orderNo: r.orderNo, settledAmountText: formatFen(r.settled), invoicedAmountText: formatFen(r.invoiced), remaining: r.settled - r.invoiced, remainingText: formatFen(r.settled - r.invoiced) })));
+      .map((r) => ({ id: r.id, label: `${r.orderNo} · ¥${formatFen(r.settled - r.invoiced)}`, orderNo: r.orderNo, settledAmountText: formatFen(r.settled), invoicedAmountText: formatFen(r.invoiced), remaining: r.settled - r.invoiced, remainingText: formatFen(r.settled - r.invoiced) })));
   });
 
   app.post('/Invoice', { config: signedIn, schema: { tags, summary: 'Requests an invoice for a settled order (amount in yuan, at most what is settled and not yet requested)', body: Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 50 }), title: Type.String({ maxLength: 100 }), taxNo: Type.String({ maxLength: 30 }), amount: Type.Union([Type.String({ maxLength: 30 }), Type.Number()]) }), response: { 200: Envelope(InvoiceView) } } }, async (request) => {

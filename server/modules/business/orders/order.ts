@@ -5,6 +5,9 @@ import { AppError, refuse } from '../../../http/errors';
 import { nextBillNumber } from '../../system/bill-rule/number';
 import { amountOf } from '../stock';
 import { accountOf, move } from '../funds';
+import { formatTonnes, parseTonnes } from '../../../../src/runtime/tonnes';
+
+export { formatTonnes, parseTonnes };
 
 type Db = Kysely<Database>;
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -14,20 +17,6 @@ export const ORDER_NUMBER_RULE = 'OrderNumber';
 /** Lines per order, and the weight of one line: 1 kg to 100 000 t (sanity, not business). */
 export const MAX_LINES = 50;
 export const MAX_LINE_KG = 100_000_000;
-
-/** Tonnes as typed ("12.5", "12.500") to integer kilograms; null when not a weight with at most three decimals. */
-export function parseTonnes(value: unknown): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim().replace(/,/g, '') : '';
-  const m = /^(\d{1,9})(?:\.(\d{1,3}))?$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
-}
-
-/** Kilograms as tonnes with three decimals ("12.500"). */
-export function formatTonnes(kg: number): string {
-  const abs = Math.abs(Math.trunc(kg));
-  return `${kg < 0 ? '-' : ''}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
-}
 
 export interface PlaceOrder {
   organizeId: string;
