@@ -86,4 +86,50 @@ describe('orders in the browser', () => {
     const admin = api(e2e, await tokenFor(e2e.server.database.db, 'admin'));
     expect((await admin.get(`/api/business/Order/${placed[0]!.id}`)).body.data.status).toBe(2);
   });
+
+  it('/invoice: the customer requests an invoice for a settled order; staff reject it, then issue a new one', async () => {
+    const db = e2e.server.database.db;
+    const order = (await api(e2e, customer.token).post('/api/business/Order', { lines: [{ goodsId, tonnes: '0.1' }] })).body.data as { id: string; orderNo: string };
+    // what settlement (the pickup module) does: status 4 with the actual amount
+    await db.updateTable('bizOrder').set({ status: 4, settledAmount: 38_000 }).where('id', '=', order.id).execute();
+    const { page, errors } = customer;
+    await page.goto('/invoice');
+    await page.locator('[data-resource-page="business-invoices"]').waitFor();
+    await waitRows(page, 0);
+    await page.locator('[data-button="btn_add"]').click();
+    const dialog = page.locator('[role="dialog"]').filter({ has: page.locator('.scp-model-form') });
+    await dialog.waitFor();
+    await pickOption(page, dialog.locator('[data-field-key="orderId"] input').first(), `${order.orderNo} · ¥380.00`);
+    await dialog.locator('[data-field-key="title"] input').fill('华东客户公司');
+    await dialog.locator('[data-field-key="taxNo"] input').fill('91310000MA1FL0000X');
+    await dialog.locator('[data-field-key="amount"] input').fill('380');
+    await dialog.locator('[data-action="form-submit"]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitRows(page, 1);
+    expect(await cell(rows(page).first(), 'status').textContent()).toBe('待开票');
+    expect(await cell(rows(page).first(), 'amountText').textContent()).toBe('380.00');
+    noReactErrors(errors);
+
+    const staff = await sessionPage(e2e, 'admin');
+    await staff.page.goto('/invoice');
+    await waitRows(staff.page, 1);
+    await rows(staff.page).first().locator('[data-button="btn_reject"]').click();
+    const form = staff.page.locator('[role="dialog"]').filter({ has: staff.page.locator('.scp-model-form') });
+    await form.waitFor();
+    await form.locator('[data-field-key="reason"] textarea').fill('抬头有误');
+    await form.locator('[data-action="form-submit"]').click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => cell(rows(staff.page).first(), 'status').textContent()).toBe('已驳回');
+    // the amount is free again: a new request, issued by staff
+    const again = (await api(e2e, customer.token).post('/api/business/Invoice', { orderId: order.id, title: '华东客户公司', taxNo: '91310000MA1FL0000X', amount: '380' })).body;
+    expect(again.code).toBe(200);
+    await staff.page.reload();
+    await waitRows(staff.page, 2);
+    const fresh = rows(staff.page).filter({ has: staff.page.locator('td[data-cell="invoiceNo"]', { hasText: again.data.invoiceNo }) });
+    await fresh.locator('[data-button="btn_issue"]').click();
+    await staff.page.locator('[data-action="confirm-ok"]').click();
+    await expect.poll(() => cell(fresh, 'status').textContent()).toBe('已开票');
+    noReactErrors(staff.errors);
+    await staff.context.close();
+  });
 });
