@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { client, tokenFor } from '../helpers/access';
 import { newId } from '../../server/db/ids';
 import { accountOf, ledgerMismatches, move } from '../../server/modules/business/funds';
-import { validTaxNo } from '../../server/modules/business/orders';
+import { formatTonnes, parseTonnes, validTaxNo } from '../../server/modules/business/orders';
 
 /**
  * Orders and invoices (issue 15 items 4 and 8; docs/BUSINESS.md): placed at the server's price,
@@ -59,6 +59,14 @@ afterAll(async () => {
 });
 
 describe('placing orders', () => {
+  it('reads tonnes as text to kilograms', () => {
+    expect(parseTonnes('2.5')).toBe(2500);
+    expect(parseTonnes('1,200.125')).toBe(1_200_125);
+    expect(parseTonnes(0.001)).toBe(1);
+    for (const bad of ['1.0001', '-1', 'abc', '', '1e3', null]) expect(parseTonnes(bad)).toBeNull();
+    expect(formatTonnes(2500)).toBe('2.500');
+  });
+
   it('pays from the pool first, then credit; explicit credit; both; amounts at the server price', async () => {
     await fund(east, 1_000_000, 500_000); // 10,000 yuan pool, 5,000 credit
     // 2.5 t × 3,800 = 9,500.00 from the pool
@@ -168,6 +176,9 @@ describe('who sees what', () => {
     expect((await customer.get(`/api/business/Order?keyword=${target.orderNo}`)).body.data.list).toHaveLength(1);
     expect((await customer.get('/api/business/Order?status=3')).body.data.list.every((o: { status: number }) => o.status === 3)).toBe(true);
     expect((await customer.get(`/api/business/Order?startTime=${Date.now() + 60_000}`)).body.data.list).toHaveLength(0);
+    // a date range search sends "start,end"
+    expect((await customer.get(`/api/business/Order?createdAt=0,${Date.now() + 60_000}&pageSize=100`)).body.data.list).toHaveLength(mine.list.length);
+    expect((await customer.get(`/api/business/Order?createdAt=0,1`)).body.data.list).toHaveLength(0);
     // staff cancel any placed order
     expect((await admin.post(`/api/business/Order/${target.id}/Cancel`)).body.code).toBe(200);
     const cart = (await customer.get('/api/business/Order/Goods')).body.data as { id: string }[];
