@@ -136,6 +136,10 @@ describe('cancel and confirm', () => {
     const pool = await db().selectFrom('bizWaitGoods').innerJoin('bizOrderLine', 'bizOrderLine.id', 'bizWaitGoods.orderLineId').select(['bizWaitGoods.organizeId', 'bizWaitGoods.goodsId', 'bizWaitGoods.kgTotal', 'bizWaitGoods.kgReserved']).where('bizOrderLine.orderId', '=', p.id).execute();
     expect(pool.map((r) => [r.organizeId, r.goodsId, Number(r.kgTotal), Number(r.kgReserved)]).sort()).toEqual([[east, goods.rebar, 500, 0], [east, goods.coil, 250, 0]].sort());
     expect((await customer.post(`/api/business/Order/${p.id}/Cancel`)).body).toMatchObject({ code: 400, msg: '只有待确认的订单可以取消或确认' });
+    // the organisation's users get an in-site message; the other organisation's do not
+    const told = await db().selectFrom('baseMessage').innerJoin('baseMessageReceive', 'baseMessageReceive.messageId', 'baseMessage.id').innerJoin('baseUser', 'baseUser.id', 'baseMessageReceive.userId')
+      .select('baseUser.account').where('baseMessage.title', 'like', `%${p.orderNo}%`).execute();
+    expect(told.map((r) => r.account)).toEqual(['customer']);
     expect((await admin.post(`/api/business/Order/${p.id}/Confirm`)).body.code).toBe(400);
   });
 

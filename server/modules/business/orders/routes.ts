@@ -11,6 +11,7 @@ import { formatFen, parseYuan } from '../../../../src/runtime/money';
 import { covers, orderingScope, ownOrganisation } from '../scope';
 import { cancelOrder, confirmOrder, formatTonnes, orderOf, parseTonnes, placeOrder, MAX_LINES } from './order';
 import { timeRange } from './time';
+import { notifyConfirmed } from './notify';
 
 const signedIn = { access: 'signedIn' as const };
 const manage = { access: { permission: 'business.orders:manage' as const } };
@@ -133,7 +134,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
 
   app.post('/Order/:id/Confirm', { config: manage, schema: { tags, summary: 'Confirms a placed order: its lines go into the organisation\'s goods awaiting pickup', params: IdParams, response: { 200: Envelope(OrderView) } } }, async (request) => {
     const row = await visibleOrder(request, request.params.id);
-    await confirmOrder(db, orderOf(row), principalOf(request).user.id);
+    const order = orderOf(row);
+    await confirmOrder(db, order, principalOf(request).user.id);
+    await notifyConfirmed(db, app.realtime, request.log, order, principalOf(request).user.id);
     return ok(view(await visibleOrder(request, request.params.id)), request.t('orders.confirmed'));
   });
 
