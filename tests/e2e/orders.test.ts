@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { startE2E, type E2E } from './browser';
 import { tokenFor } from '../helpers/access';
 import { newId } from '../../server/db/ids';
@@ -46,6 +47,7 @@ describe('orders in the browser', () => {
     await expect.poll(() => page.locator('[data-cart-line="0"] [data-cart="amount"]').textContent()).toBe('9,500.00');
     expect(await page.getByTestId('cart-total').textContent()).toBe('¥ 9,500.00');
     expect(await page.getByTestId('cart-total-capitals').textContent()).toBe('玖仟伍佰元整');
+    expect(await seriousViolations(page, ['[data-testid="add-order"]'])).toEqual([]);
     await page.locator('button[data-cart="submit"]').click();
     await page.waitForURL(/\/order$/);
     await page.getByTestId('orders-page').waitFor();
@@ -61,6 +63,7 @@ describe('orders in the browser', () => {
     await page.getByTestId('order-detail-lines').waitFor();
     await expect.poll(() => page.getByTestId('order-detail-lines').locator('tbody tr').first().textContent()).toContain('2.500');
     expect(await page.getByTestId('order-detail-total').textContent()).toBe('¥ 9,500.00');
+    expect(await seriousViolations(page, ['[data-testid="orders-page"]'])).toEqual([]);
 
     // a second order, cancelled by the customer from the list
     const second = (await api(e2e, customer.token).post('/api/business/Order', { lines: [{ goodsId, tonnes: '1' }] })).body.data as { orderNo: string };
