@@ -226,6 +226,7 @@ describe('invoices', () => {
     const list = (await customer.get('/api/business/Invoice')).body.data.list;
     expect(list.map((i: { status: number }) => i.status)).toEqual([2, 3]);
     expect(list[1]).toMatchObject({ reason: '抬头有误' });
+    expect(list[0]).toMatchObject({ fileNames: 'fp.pdf' });
     expect((await customer2.get('/api/business/Invoice')).body.data.list).toHaveLength(0);
     expect((await admin.get('/api/business/Invoice')).body.data.list[0]).toMatchObject({ organizeName: '华东客户公司' });
   });

@@ -19,9 +19,21 @@ const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) 
 const InvoiceView = Type.Object({
   id: Type.String(), invoiceNo: Type.String(), organizeId: Type.String(), organizeName: Type.String(), orderId: Type.String(), orderNo: Type.String(),
   title: Type.String(), taxNo: Type.String(), amount: Type.Integer({ description: 'fen' }), amountText: Type.String(), status: Type.Integer({ description: '1 requested, 2 issued, 3 rejected' }),
-  reason: Type.String(), fileJson: Type.String(), createdAt: Type.Number(), handledAt: Type.Union([Type.Number(), Type.Null()]),
+  reason: Type.String(), fileJson: Type.String(), fileNames: Type.String({ description: 'the attached files\' names' }), createdAt: Type.Number(), handledAt: Type.Union([Type.Number(), Type.Null()]),
 });
 const Invoiceable = Type.Object({ id: Type.String(), label: Type.String({ description: 'order number and what is left, for pickers' }), orderNo: Type.String(), settledAmountText: Type.String(), invoicedAmountText: Type.String(), remaining: Type.Integer({ description: 'fen still to invoice' }), remainingText: Type.String() });
+
+/** The names in a stored upload's JSON (one file or a list of them). */
+function fileNamesOf(json: string | null): string {
+  if (!json) return '';
+  try {
+    const value: unknown = JSON.parse(json);
+    const files = Array.isArray(value) ? value : [value];
+    return files.map((f) => (f && typeof f === 'object' && typeof (f as { name?: unknown }).name === 'string' ? (f as { name: string }).name : '')).filter(Boolean).join(', ');
+  } catch {
+    return '';
+  }
+}
 
 /** Invoices (issue 15 item 8; docs/BUSINESS.md "Invoices"): a customer requests for its settled orders; staff with business.invoice:manage issue or reject. */
 export const invoiceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -42,7 +54,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     const rows = await q.selectAll('bizInvoice').select(['bizOrder.orderNo', 'baseOrganize.fullName as organizeName']).orderBy('bizInvoice.createdAt', 'desc').orderBy('bizInvoice.id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
     const list = rows.map((r) => ({
       id: r.id, invoiceNo: r.invoiceNo, organizeId: r.organizeId, organizeName: r.organizeName ?? '', orderId: r.orderId, orderNo: r.orderNo ?? '', title: r.title, taxNo: r.taxNo,
-      amount: Number(r.amount), amountText: formatFen(Number(r.amount)), status: Number(r.status), reason: r.reason ?? '', fileJson: r.fileJson ?? '', createdAt: Number(r.createdAt), handledAt: r.handledAt === null ? null : Number(r.handledAt),
+      amount: Number(r.amount), amountText: formatFen(Number(r.amount)), status: Number(r.status), reason: r.reason ?? '', fileJson: r.fileJson ?? '', fileNames: fileNamesOf(r.fileJson), createdAt: Number(r.createdAt), handledAt: r.handledAt === null ? null : Number(r.handledAt),
     }));
     return ok({ list, pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });
   });
@@ -68,7 +80,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     const amount = parseYuan(request.body.amount);
     if (amount === null || amount <= 0) throw refuse('orders.badAmount');
     const row = await requestInvoice(db, { orderId: order.id, organizeId: order.organizeId, title, taxNo, amount, by: principalOf(request).user.id });
-    return ok({ ...row, organizeName: '', orderNo: order.orderNo, amountText: formatFen(row.amount), reason: '', fileJson: '' }, request.t('orders.invoiceRequested'));
+    return ok({ ...row, organizeName: '', orderNo: order.orderNo, amountText: formatFen(row.amount), reason: '', fileJson: '', fileNames: '' }, request.t('orders.invoiceRequested'));
   });
 
   app.post('/Invoice/:id/Issue', { config: manage, schema: { tags, summary: 'Issues a requested invoice, optionally with its file (a stored upload\'s JSON)', params: IdParams, body: Type.Object({ file: Type.Optional(Type.Union([Type.String({ maxLength: 4000 }), Type.Record(Type.String(), Type.Unknown()), Type.Array(Type.Unknown(), { maxItems: 10 }), Type.Null()])) }), response: { 200: Envelope(Type.Null()) } } }, async (request) => {
