@@ -22,6 +22,7 @@ import { onlineUserRoutes } from './system/online-user/routes';
 import { fundsAccountRoutes, fundsRoutes } from './business/funds';
 import { flowRoutes } from './flow';
 import { goodsModule } from './business/goods';
+import { invoiceRoutes, orderRoutes } from './business/orders';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { messageInboxModule } from './message/inbox';
@@ -86,6 +87,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(fundsRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(fundsAccountRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(goodsModule, { prefix: '/api/business', db: ctx.db, hub });
+  await app.register(orderRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(invoiceRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
