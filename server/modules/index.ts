@@ -20,6 +20,7 @@ import { billRuleModule } from './system/bill-rule';
 import { printDevModule } from './system/print-dev';
 import { onlineUserRoutes } from './system/online-user/routes';
 import { fundsAccountRoutes, fundsRoutes } from './business/funds';
+import { outboundRoutes, pickupRoutes } from './business/pickup';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { messageInboxModule } from './message/inbox';
@@ -83,6 +84,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(onlineUserRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(fundsRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(fundsAccountRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(pickupRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(outboundRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });
