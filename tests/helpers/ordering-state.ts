@@ -1,6 +1,7 @@
 import type { Db } from '../../server/db';
 import { newId } from '../../server/db/ids';
-import { move } from '../../server/modules/business/funds';
+import { accountOf, move } from '../../server/modules/business/funds';
+import { companyOf } from '../../server/auth/org-tree';
 import { amountOf, changeStock } from '../../server/modules/business/stock';
 
 /**
@@ -32,6 +33,7 @@ export async function makeOrder(db: Db, organizeId: string, createdBy: string, l
   const poolAmount = amount - creditAmount;
   await db.transaction().execute(async (trx) => {
     const m = { refType: 'order', refId: orderId, by: null };
+    await accountOf(trx, organizeId);
     if (poolAmount > 0) {
       await move(trx, organizeId, { kind: 'deposit', amount: poolAmount, refType: 'test', by: null });
       await move(trx, organizeId, { kind: 'freeze', amount: poolAmount, ...m });
@@ -60,5 +62,5 @@ export async function makeOrder(db: Db, organizeId: string, createdBy: string, l
 /** The customer organisation and id of a seeded account. */
 export async function userOf(db: Db, account: string) {
   const u = await db.selectFrom('baseUser').select(['id', 'organizeId']).where('account', '=', account).executeTakeFirstOrThrow();
-  return u;
+  return { id: u.id, organizeId: (await companyOf(db, u.organizeId)) ?? '' };
 }
