@@ -71,10 +71,12 @@ describe('goods awaiting pickup and pickups', () => {
     const g = await makeGoods(db(), { stockKg: 100000 });
     const o = await makeOrder(db(), east, customerId, [{ ...g, kg: 10000 }]);
     const list = (await customer.get('/api/business/WaitGoods?pageSize=500')).body.data.list;
-    expect(list.find((r: { id: string }) => r.id === o.rows[0])).toMatchObject({ totalText: '10.000', reservedText: '0.000', leftText: '10.000', category: '螺纹钢', spec: 'Φ16' });
+    expect(list.find((r: { id: string }) => r.id === o.rows[0])).toMatchObject({ mine: true, totalText: '10.000', reservedText: '0.000', leftText: '10.000', category: '螺纹钢', spec: 'Φ16' });
     const made = await pickup(customer, [{ waitGoodsId: o.rows[0]!, tonnes: '4.5' }]);
     expect(made).toMatchObject({ code: 200, msg: '提货单已提交', data: { status: 1, plannedText: '4.500' } });
     expect(made.data.pickupNo).toMatch(/^TH\d{8}\d{4}$/);
+    expect((await customer.get(`/api/business/Pickup?keyword=${made.data.pickupNo}`)).body.data.list.map((p: { id: string }) => p.id)).toEqual([made.data.id]);
+    expect((await customer.get('/api/business/Pickup?keyword=%25')).body.code).toBe(200);
     expect(await row(o.rows[0]!)).toMatchObject({ reserved: 4500 });
     expect(await pickup(customer, [{ waitGoodsId: o.rows[0]!, tonnes: '5.501' }])).toMatchObject({ code: 400, msg: '提货重量超过可提重量' });
     const bad = [
@@ -123,7 +125,7 @@ describe('goods awaiting pickup and pickups', () => {
     expect((await customer2.get('/api/business/Pickup?pageSize=500')).body.data.list.some((x: { id: string }) => x.id === p.id)).toBe(false);
     expect((await customer2.get(`/api/business/Pickup/${p.id}`)).body.code).toBe(404);
     expect((await customer2.post(`/api/business/Pickup/${p.id}/Cancel`)).body.code).toBe(404);
-    expect(await pickup(customer2, [{ waitGoodsId: o.rows[0]!, kg: 100 }])).toMatchObject({ code: 400 });
+    expect(await pickup(customer2, [{ waitGoodsId: o.rows[0]!, kg: 100 }])).toMatchObject({ code: 404 });
     expect((await customer2.post('/api/business/Transfer', { waitGoodsId: o.rows[0], receiverId: east, kg: 100 })).body.code).toBe(404);
     expect((await customer.post(`/api/business/Pickup/${p.id}/Confirm`, { lines: [] })).body.code).toBe(403);
     expect((await admin.get('/api/business/Pickup?status=1&pageSize=500')).body.data.list.some((x: { id: string }) => x.id === p.id)).toBe(true);

@@ -3,7 +3,7 @@ import { http, request } from './client';
 
 export interface PoolRow {
   id: string; organizeName: string; orderNo: string; goodsName: string; category: string; spec: string; warehouseName: string;
-  kgTotal: number; kgReserved: number; kgLeft: number; totalText: string; reservedText: string; leftText: string; sourceId: string | null;
+  kgTotal: number; kgReserved: number; kgLeft: number; totalText: string; reservedText: string; leftText: string; sourceId: string | null; mine: boolean;
 }
 export interface PickupLine { id: string; waitGoodsId: string; goodsName: string; spec: string; warehouseName: string; orderNo: string; kg: number; kgActual: number | null; plannedText: string; actualText: string }
 export interface Pickup {

@@ -11,6 +11,7 @@ import { customerCompanies } from '../funds';
 import { changeStock } from '../stock';
 import { orderingScope } from '../scope';
 import { actingOrganisation } from './routes';
+import { containing } from './pool';
 import { settleIfComplete } from './settlement';
 import { PickupView, pickupViews } from './views';
 import { tonnesText, weightOf } from './weight';
@@ -140,7 +141,8 @@ export const outboundRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     const scope = await orderingScope(db, request, 'business.orders:manage');
     let q = db.selectFrom('bizSettlement as s').innerJoin('bizOrder as o', 'o.id', 's.orderId').leftJoin('baseOrganize as org', 'org.id', 's.organizeId');
     if (scope.organizeId !== null) q = q.where('s.organizeId', '=', scope.organizeId);
-    if (keyword?.trim()) q = q.where('o.orderNo', 'like', `%${keyword.trim()}%`);
+    const k = containing(keyword);
+    if (k) q = q.where('o.orderNo', 'like', k);
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await q.selectAll('s').select(['o.orderNo', 'org.fullName as organizeName']).orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
     const list = rows.map((r) => {

@@ -21,6 +21,12 @@ export function poolQuery(db: Trx) {
 }
 type PoolRow = Awaited<ReturnType<ReturnType<typeof poolQuery>['execute']>>[number];
 
+/** A keyword as a LIKE pattern: its own wildcards dropped (no escape clause is portable), case kept (codes are upper case). */
+export function containing(keyword: string | undefined): string | null {
+  const k = keyword?.trim().replace(/[%_\\]/g, '');
+  return k ? `%${k}%` : null;
+}
+
 export function poolView(r: PoolRow) {
   const [total, reserved, transferred] = [Number(r.kgTotal), Number(r.kgReserved), Number(r.kgTransferred)];
   return {

@@ -11,7 +11,7 @@ import { Envelope, PagedEnvelope, PagedQueryFields, ok } from '../../../http/env
 import { ReplyCode } from '../../../../src/runtime/codes';
 import { nextBillNumber } from '../../system/bill-rule/number';
 import { covers, orderingScope, ownOrganisation } from '../scope';
-import { draw, poolQuery, poolView, undraw } from './pool';
+import { containing, draw, poolQuery, poolView, undraw } from './pool';
 import { PickupView, PoolView, pickupViews } from './views';
 import { weightOf } from './weight';
 
@@ -63,9 +63,11 @@ export const pickupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       if (scope.organizeId !== null) q = q.where('w.organizeId', '=', scope.organizeId);
       if (category) q = q.where('g.category', '=', category);
       if (onlyLeft) q = q.where((eb) => eb('w.kgReserved', '<', eb.ref('w.kgTotal')));
-      const k = keyword?.trim();
-      if (k) q = q.where((eb) => eb.or([eb('g.fullName', 'like', `%${k}%`), eb('o.orderNo', 'like', `%${k}%`), eb('g.category', 'like', `%${k}%`)]));
-      const all = (await q.orderBy('w.createdAt', 'desc').orderBy('w.id').execute()).map(poolView);
+      const k = containing(keyword);
+      if (k) q = q.where((eb) => eb.or([eb('g.fullName', 'like', k), eb('o.orderNo', 'like', k), eb('g.category', 'like', k)]));
+      // mine: rows the caller may pick up or transfer (staff see everyone's but act for their own)
+      const own = await ownOrganisation(db, request);
+      const all = (await q.orderBy('w.createdAt', 'desc').orderBy('w.id').execute()).map((r) => ({ ...poolView(r), mine: r.organizeId === own }));
       return ok({ list: all.slice((currentPage - 1) * pageSize, currentPage * pageSize), pagination: { currentPage, pageSize, total: all.length } });
     },
   );
@@ -88,6 +90,9 @@ export const pickupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       const lines = b.lines.map((l) => ({ waitGoodsId: l.waitGoodsId, kg: weightOf(l) }));
       if (lines.length === 0) throw refuse('pickup.noLines');
       if (new Set(lines.map((l) => l.waitGoodsId)).size !== lines.length) throw refuse('pickup.duplicateLine');
+      // another organisation's row is not found, never "too little left"
+      const owned = await db.selectFrom('bizWaitGoods').select('id').where('id', 'in', lines.map((l) => l.waitGoodsId)).where('organizeId', '=', org).execute();
+      if (owned.length !== lines.length) throw new AppError(ReplyCode.notFound, 'pickup.notFound');
       const id = await db.transaction().execute(async (trx) => {
         for (const l of lines) await draw(trx, org, l.waitGoodsId, l.kg);
         return insertPickup(trx, org, principalOf(request).user.id, b, lines, null);
@@ -138,8 +143,8 @@ export const pickupRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       let q = db.selectFrom('bizPickup');
       if (scope.organizeId !== null) q = q.where('organizeId', '=', scope.organizeId);
       if (status) q = q.where('status', '=', status as 1 | 2 | 3);
-      const k = keyword?.trim();
-      if (k) q = q.where((eb) => eb.or([eb('pickupNo', 'like', `%${k}%`), eb('vehicle', 'like', `%${k}%`), eb('driver', 'like', `%${k}%`)]));
+      const k = containing(keyword);
+      if (k) q = q.where((eb) => eb.or([eb('pickupNo', 'like', k), eb('vehicle', 'like', k), eb('driver', 'like', k)]));
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
       const ids = await q.select('id').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
       return ok({ list: await pickupViews(db, ids.map((r) => r.id)), pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });

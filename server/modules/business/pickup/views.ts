@@ -8,7 +8,7 @@ const Int = Type.Number();
 
 export const PoolView = Type.Object({
   id: Str, organizeId: Str, organizeName: Str, orderId: Str, orderNo: Str, goodsId: Str, goodsName: Str, category: Str, spec: Str, material: Str, warehouseName: Str,
-  sourceId: NStr, createdAt: Int, kgTotal: Int, kgReserved: Int, kgLeft: Int, kgTransferred: Int, totalText: Str, reservedText: Str, leftText: Str, transferredText: Str,
+  sourceId: NStr, createdAt: Int, kgTotal: Int, kgReserved: Int, kgLeft: Int, kgTransferred: Int, totalText: Str, reservedText: Str, leftText: Str, transferredText: Str, mine: Type.Boolean({ description: "the caller's own organisation's row" }),
 });
 
 export const PickupLineView = Type.Object({

@@ -39,7 +39,7 @@ function TransferForm({ onDone }: { onDone: () => void }) {
     <Card withBorder mb="md" data-testid="transfer-form">
       <Text fw={600} mb="xs">{t('pickupUi.transfer')}</Text>
       <Group grow align="flex-end">
-        <Select label={t('pickupUi.goods')} value={row} onChange={setRow} data-testid="transfer-row" data={(pool.data?.list ?? []).map((r) => ({ value: r.id, label: `${r.orderNo} ${r.goodsName} ${r.spec}（${t('pickupUi.left')} ${r.leftText}）` }))} />
+        <Select label={t('pickupUi.goods')} value={row} onChange={setRow} data-testid="transfer-row" data={(pool.data?.list ?? []).filter((r) => r.mine && r.kgLeft > 0).map((r) => ({ value: r.id, label: `${r.orderNo} ${r.goodsName} ${r.spec}（${t('pickupUi.left')} ${r.leftText}）` }))} />
         <Select label={t('pickupUi.receiver')} value={to} onChange={setTo} data-testid="transfer-receiver" data={others.data.map((o) => ({ value: o.id, label: o.fullName }))} />
         <TextInput label={t('pickupUi.tonnes')} value={weight} onChange={(e) => setWeight(e.currentTarget.value)} data-testid="transfer-tonnes" />
         <Button disabled={!row || !to} loading={submit.isPending} onClick={() => submit.mutate()} data-testid="transfer-submit">{t('pickupUi.transfer')}</Button>

@@ -72,7 +72,7 @@ export default function WaitGoodsPage({ title }: PageProps) {
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.id} data-testid={`pool-row-${r.orderNo}`}>
-                <Table.Td><Checkbox aria-label={t('pickupUi.pickup')} checked={chosen[r.id] !== undefined} onChange={() => toggle(r)} data-testid={`pool-pick-${r.id}`} /></Table.Td>
+                <Table.Td>{r.mine && r.kgLeft > 0 ? <Checkbox aria-label={t('pickupUi.pickup')} checked={chosen[r.id] !== undefined} onChange={() => toggle(r)} data-testid={`pool-pick-${r.id}`} /> : null}</Table.Td>
                 <Table.Td>{r.orderNo}</Table.Td><Table.Td>{r.goodsName}</Table.Td><Table.Td>{r.category}</Table.Td><Table.Td>{r.spec}</Table.Td>
                 <Table.Td>{r.warehouseName}</Table.Td><Table.Td>{r.organizeName}</Table.Td>
                 <Table.Td>{r.totalText}</Table.Td><Table.Td data-cell="reserved">{r.reservedText}</Table.Td><Table.Td data-cell="left">{r.leftText}</Table.Td>
