@@ -183,6 +183,20 @@ describe('outbound and settlement', () => {
     expect(await heldBy(o.orderId)).toMatchObject({ frozen: 0, credit: 500000 });
   });
 
+  it('two pickups of one order confirmed at once: the order is settled exactly once', async () => {
+    const g1 = await makeGoods(db(), { stockKg: 10000 });
+    const g2 = await makeGoods(db(), { stockKg: 10000 });
+    for (let round = 0; round < 3; round += 1) {
+      const o = await makeOrder(db(), east, customerId, [{ ...g1, kg: 1000 }, { ...g2, kg: 1000 }]);
+      const a = (await pickup(customer, [{ waitGoodsId: o.rows[0]!, kg: 1000 }])).data;
+      const b = (await pickup(customer, [{ waitGoodsId: o.rows[1]!, kg: 1000 }])).data;
+      const replies = await Promise.all([confirm(a.id, {}), confirm(b.id, {})]);
+      expect(replies.map((r) => r.code)).toEqual([200, 200]);
+      expect(await db().selectFrom('bizSettlement').select('actualAmount').where('orderId', '=', o.orderId).execute()).toHaveLength(1);
+      expect(await heldBy(o.orderId)).toMatchObject({ frozen: 0 });
+    }
+  });
+
   it('actual above ordered: the shortfall is charged to the available balance, else refused with nothing changed', async () => {
     const g = await makeGoods(db(), { stockKg: 20000, price: 400000 });
     const o = await makeOrder(db(), south, customer2Id, [{ ...g, kg: 10000 }]);

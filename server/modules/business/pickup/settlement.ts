@@ -14,6 +14,9 @@ import { amountOf } from '../stock';
  * status guard 2 → 4 is the claim; biz_settlement.order_id is unique as a second guard).
  */
 export async function settleIfComplete(trx: Transaction<Database>, orderId: string, by: string | null): Promise<BizSettlementRow | null> {
+  // lock the order row first (a no-op UPDATE: portable, unlike FOR UPDATE): two confirmations
+  // completing the order at once then see each other's pickups, so one of them settles it
+  await trx.updateTable('bizOrder').set((eb) => ({ status: eb.ref('status') })).where('id', '=', orderId).execute();
   const order = await trx.selectFrom('bizOrder').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!order || Number(order.status) !== 2) return null;
   const lines = await trx.selectFrom('bizOrderLine').select(['id', 'kg', 'price']).where('orderId', '=', orderId).execute();
