@@ -74,4 +74,33 @@ describe('pickups in the browser', () => {
     expect(await cell(settled, 'creditReleasedText').textContent()).toBe('1,000.00');
     noReactErrors(errors);
   });
+
+  it('a pickup without specification from /noSpec, cancelled in /getOrder', async () => {
+    const db = e2e.server.database.db;
+    const user = await userOf(db, 'customer');
+    const g = await makeGoods(db, { category: '冷轧卷板' });
+    const o = await makeOrder(db, user.organizeId, user.id, [{ ...g, kg: 3000 }]);
+    const { page, errors } = customer;
+    await page.goto('/noSpec');
+    await page.getByTestId('no-spec').waitFor();
+    await page.getByTestId('nospec-category').click();
+    await page.getByRole('option', { name: /冷轧卷板/ }).click();
+    await page.getByTestId('nospec-tonnes').fill('2.5');
+    await page.getByTestId('pickup-vehicle').fill('沪B54321');
+    await page.getByTestId('pickup-driver').fill('李师傅');
+    await page.getByTestId('pickup-phone').fill('13911112222');
+    await page.getByTestId('nospec-submit').click();
+    await expect.poll(async () => Number((await db.selectFrom('bizWaitGoods').select('kgReserved').where('id', '=', o.rows[0]!).executeTakeFirstOrThrow()).kgReserved)).toBe(2500);
+    expect(await seriousViolations(page, ['[data-testid="no-spec"]'])).toEqual([]);
+
+    await page.goto('/getOrder');
+    const row = page.getByTestId('pickups').locator('tr', { hasText: '沪B54321' });
+    await row.waitFor();
+    expect(await row.locator('td[data-cell="planned"]').textContent()).toBe('2.500');
+    expect(await seriousViolations(page, ['[data-testid="get-order"]'])).toEqual([]);
+    await row.getByRole('button').click();
+    await expect.poll(() => row.locator('td[data-cell="status"]').textContent()).toBe('已取消');
+    expect(Number((await db.selectFrom('bizWaitGoods').select('kgReserved').where('id', '=', o.rows[0]!).executeTakeFirstOrThrow()).kgReserved)).toBe(0);
+    noReactErrors(errors);
+  });
 });
