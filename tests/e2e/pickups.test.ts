@@ -103,4 +103,32 @@ describe('pickups in the browser', () => {
     expect(Number((await db.selectFrom('bizWaitGoods').select('kgReserved').where('id', '=', o.rows[0]!).executeTakeFirstOrThrow()).kgReserved)).toBe(0);
     noReactErrors(errors);
   });
+
+  it('a transfer from /outOrder shows in both organisations\' transfer lists', async () => {
+    const db = e2e.server.database.db;
+    const user = await userOf(db, 'customer');
+    const g = await makeGoods(db, { name: '线材Q235-货转' });
+    const o = await makeOrder(db, user.organizeId, user.id, [{ ...g, kg: 4000 }]);
+    const orderNo = (await db.selectFrom('bizOrder').select('orderNo').where('id', '=', o.orderId).executeTakeFirstOrThrow()).orderNo;
+    const { page, errors } = customer;
+    await page.goto('/outOrder');
+    await page.getByTestId('transfer-form').waitFor();
+    await page.getByTestId('transfer-row').click();
+    await page.getByRole('option', { name: new RegExp(orderNo) }).click();
+    await page.getByTestId('transfer-receiver').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('transfer-tonnes').fill('1.5');
+    await page.getByTestId('transfer-submit').click();
+    const sent = page.getByTestId('transfers').locator('tr', { hasText: orderNo });
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('1.500');
+    expect(await seriousViolations(page, ['[data-testid="out-order"]'])).toEqual([]);
+    noReactErrors(errors);
+    const row = await db.selectFrom('bizWaitGoods').selectAll().where('id', '=', o.rows[0]!).executeTakeFirstOrThrow();
+    expect([Number(row.kgTotal), Number(row.kgTransferred)]).toEqual([2500, 1500]);
+    const other = await sessionPage(e2e, 'customer2');
+    await other.page.goto('/outOrder');
+    await other.page.getByTestId('transfers').locator('tr', { hasText: orderNo }).waitFor();
+    await other.context.close();
+  });
 });
