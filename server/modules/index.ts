@@ -23,6 +23,7 @@ import { fundsAccountRoutes, fundsRoutes } from './business/funds';
 import { flowRoutes } from './flow';
 import { goodsModule } from './business/goods';
 import { invoiceRoutes, orderRoutes } from './business/orders';
+import { outboundRoutes, pickupRoutes } from './business/pickup';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
 import { messageInboxModule } from './message/inbox';
@@ -89,6 +90,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(goodsModule, { prefix: '/api/business', db: ctx.db, hub });
   await app.register(orderRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(invoiceRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(pickupRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(outboundRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(logRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(menuModule, { prefix: '/api/system', db: ctx.db, pages, schemasDir });
   await app.register(messageTemplateModule, { prefix: '/api/message', db: ctx.db });

@@ -21,7 +21,7 @@ const AccountRow = Type.Object({
 const Money = Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Number(), Type.Null()]));
 
 /** Customer organisations: the companies above the users of kind 'customer' (walked in memory: the tree is small). */
-async function customerCompanies(db: Db): Promise<{ id: string; fullName: string }[]> {
+export async function customerCompanies(db: Db): Promise<{ id: string; fullName: string }[]> {
   const orgs = await db.selectFrom('baseOrganize').select(['id', 'parentId', 'category', 'fullName', 'sortCode']).orderBy('sortCode').orderBy('id').execute();
   const byId = new Map(orgs.map((o) => [o.id, o]));
   const users = await db.selectFrom('baseUser').select('organizeId').where('userKind', '=', 'customer').where('enabledMark', '=', 1).execute();

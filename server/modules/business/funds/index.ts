@@ -1,3 +1,3 @@
 export { fundsRoutes } from './routes';
 export { accountOf, move, ledgerMismatches, type Movement, type LedgerKind } from './ledger';
-export { fundsAccountRoutes } from './account-routes';
+export { fundsAccountRoutes, customerCompanies } from './account-routes';

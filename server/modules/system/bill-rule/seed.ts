@@ -11,6 +11,7 @@ export const DEMO_BILL_RULES = [
   { fullName: '报销单号', enCode: 'bxdj', category: 'finance', prefix: 'BX', dateFormat: 'yyyyMM', digit: 5, startNumber: '1', description: '财务报销单的单号，按月重新计数' },
   { fullName: '入库单号', enCode: 'rukudanhao', category: 'warehouse', prefix: 'RK', dateFormat: 'yyyyMMdd', digit: 4, startNumber: '1', description: '采购入库单的单号，按日重新计数' },
   { fullName: '发票申请号', enCode: 'InvoiceNumber', category: 'finance', prefix: 'FP', dateFormat: 'yyyyMMdd', digit: 4, startNumber: '1', description: '业务订单的开票申请号，按日重新计数' },
+  { fullName: '提货单号', enCode: 'PickupNumber', category: 'sales', prefix: 'TH', dateFormat: 'yyyyMMdd', digit: 4, startNumber: '1', description: '提货单（出库单）的单号，按日重新计数' },
 ];
 
 /** Seeds the demo rules. Idempotent: a rule whose code exists is left as it is. Returns how many were made. */
