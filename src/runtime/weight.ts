@@ -13,12 +13,14 @@ export function formatKg(kg: number): string {
   return `${sign}${Math.floor(abs / 1000).toLocaleString('en-US')}.${String(abs % 1000).padStart(3, '0')}`;
 }
 
-/** Tonnes as typed ("12.345", "1,200", 3.5) to kg; null when not a weight with at most three decimals. */
+/**
+ * Tonnes as typed ("12.345", "1,200", 3.5) to kg; null when not a weight (≥ 0, at most three
+ * decimals, at most MAX_KG). Parsed as text, so 1.001 t is 1001 kg, never a binary fraction.
+ */
 export function parseTonnes(value: unknown): number | null {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim().replace(/,/g, '') : '';
-  const m = /^(-)?(\d{1,7})(?:\.(\d{1,3}))?$/.exec(text);
+  const m = /^(\d{1,7})(?:\.(\d{1,3}))?$/.exec(text);
   if (!m) return null;
-  const kg = Number(m[2]) * 1000 + Number((m[3] ?? '').padEnd(3, '0'));
-  if (kg > MAX_KG) return null;
-  return m[1] ? -kg : kg;
+  const kg = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
+  return kg > MAX_KG ? null : kg;
 }

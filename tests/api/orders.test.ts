@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { client, tokenFor } from '../helpers/access';
+import { client, makeUser, tokenFor } from '../helpers/access';
 import { newId } from '../../server/db/ids';
 import { accountOf, ledgerMismatches, move } from '../../server/modules/business/funds';
-import { formatTonnes, parseTonnes, validTaxNo } from '../../server/modules/business/orders';
+import { formatKg, parseTonnes, validTaxNo } from '../../server/modules/business/orders';
 
 /**
  * Orders and invoices (issue 15 items 4 and 8; docs/BUSINESS.md): placed at the server's price,
@@ -16,7 +16,8 @@ let admin: ReturnType<typeof client>;
 let customer: ReturnType<typeof client>;
 let customerEn: ReturnType<typeof client>;
 let customer2: ReturnType<typeof client>;
-let staff: ReturnType<typeof client>;
+/** a staff member without business.orders:manage */
+let clerk: ReturnType<typeof client>;
 let east: string;
 let south: string;
 const goods: Record<string, string> = {};
@@ -39,7 +40,7 @@ beforeAll(async () => {
   customer = client(server.url, await tokenFor(db(), 'customer'));
   customerEn = client(server.url, await tokenFor(db(), 'customer'), 'en');
   customer2 = client(server.url, await tokenFor(db(), 'customer2'));
-  staff = client(server.url, await tokenFor(db(), 'staff'));
+  clerk = client(server.url, (await makeUser(db(), 'clerk')).token);
   east = (await customer.get('/api/business/CapitalPool')).body.data.organizeId;
   south = (await customer2.get('/api/business/CapitalPool')).body.data.organizeId;
   const now = Date.now();
@@ -64,7 +65,7 @@ describe('placing orders', () => {
     expect(parseTonnes('1,200.125')).toBe(1_200_125);
     expect(parseTonnes(0.001)).toBe(1);
     for (const bad of ['1.0001', '-1', 'abc', '', '1e3', null]) expect(parseTonnes(bad)).toBeNull();
-    expect(formatTonnes(2500)).toBe('2.500');
+    expect(formatKg(2500)).toBe('2.500');
   });
 
   it('pays from the pool first, then credit; explicit credit; both; amounts at the server price', async () => {
@@ -131,7 +132,7 @@ describe('cancel and confirm', () => {
 
     const p = (await customer.post('/api/business/Order', { lines: [{ goodsId: goods.rebar, tonnes: '0.5' }, { goodsId: goods.coil, tonnes: '0.25' }] })).body.data;
     expect((await customer.post(`/api/business/Order/${p.id}/Confirm`)).body.code).toBe(403);
-    expect((await staff.post(`/api/business/Order/${p.id}/Confirm`)).body.code).toBe(403);
+    expect((await clerk.post(`/api/business/Order/${p.id}/Confirm`)).body.code).toBe(403);
     expect((await admin.post(`/api/business/Order/${p.id}/Confirm`)).body).toMatchObject({ code: 200, data: { status: 2 } });
     const pool = await db().selectFrom('bizWaitGoods').innerJoin('bizOrderLine', 'bizOrderLine.id', 'bizWaitGoods.orderLineId').select(['bizWaitGoods.organizeId', 'bizWaitGoods.goodsId', 'bizWaitGoods.kgTotal', 'bizWaitGoods.kgReserved']).where('bizOrderLine.orderId', '=', p.id).execute();
     expect(pool.map((r) => [r.organizeId, r.goodsId, Number(r.kgTotal), Number(r.kgReserved)]).sort()).toEqual([[east, goods.rebar, 500, 0], [east, goods.coil, 250, 0]].sort());

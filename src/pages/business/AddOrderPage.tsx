@@ -8,7 +8,7 @@ import { go } from '../../app/router/navigation';
 import { myFunds } from '../../app/api/funds';
 import { orderableGoods, placeOrder } from '../../app/api/orders';
 import { formatFen, parseYuan } from '../../runtime/money';
-import { parseTonnes } from '../../runtime/tonnes';
+import { parseTonnes } from '../../runtime/weight';
 import { toChineseAmount } from '../../runtime/format/amount';
 
 interface CartLine {

@@ -1,6 +1,6 @@
 export { orderRoutes } from './routes';
 export { invoiceRoutes } from './invoice-routes';
-export { placeOrder, cancelOrder, confirmOrder, orderOf, parseTonnes, formatTonnes, ORDER_NUMBER_RULE, MAX_LINES, MAX_LINE_KG, type PlaceOrder } from './order';
+export { placeOrder, cancelOrder, confirmOrder, orderOf, parseTonnes, formatKg, ORDER_NUMBER_RULE, MAX_LINES, MAX_LINE_KG, type PlaceOrder } from './order';
 export { requestInvoice, issueInvoice, rejectInvoice, validTaxNo, INVOICE_NUMBER_RULE } from './invoice';
 
 /** Order statuses (biz_order.status; docs/BUSINESS.md "Orders"): settlement sets SETTLED with settled_amount. */

@@ -5,9 +5,9 @@ import { AppError, refuse } from '../../../http/errors';
 import { nextBillNumber } from '../../system/bill-rule/number';
 import { amountOf } from '../stock';
 import { accountOf, move } from '../funds';
-import { formatTonnes, parseTonnes } from '../../../../src/runtime/tonnes';
+import { formatKg, parseTonnes } from '../../../../src/runtime/weight';
 
-export { formatTonnes, parseTonnes };
+export { formatKg, parseTonnes };
 
 type Db = Kysely<Database>;
 type Trx = Kysely<Database> | Transaction<Database>;

@@ -9,7 +9,7 @@ import { likePattern } from '../../permission/entity-form';
 import { ReplyCode } from '../../../../src/runtime/codes';
 import { formatFen, parseYuan } from '../../../../src/runtime/money';
 import { covers, orderingScope, ownOrganisation } from '../scope';
-import { cancelOrder, confirmOrder, formatTonnes, orderOf, parseTonnes, placeOrder, MAX_LINES } from './order';
+import { cancelOrder, confirmOrder, formatKg, orderOf, parseTonnes, placeOrder, MAX_LINES } from './order';
 import { timeRange } from './time';
 import { notifyConfirmed } from './notify';
 
@@ -120,7 +120,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       .execute();
     const list = lines.map((l) => ({
       id: l.id, goodsId: l.goodsId, goodsName: l.fullName ?? '', category: l.category ?? '', spec: [l.material, l.spec].filter(Boolean).join(' '), warehouseName: l.warehouseName ?? '',
-      kg: num(l.kg), tonnes: formatTonnes(num(l.kg)), price: num(l.price), priceText: formatFen(num(l.price)), amount: num(l.amount), amountText: formatFen(num(l.amount)),
+      kg: num(l.kg), tonnes: formatKg(num(l.kg)), price: num(l.price), priceText: formatFen(num(l.price)), amount: num(l.amount), amountText: formatFen(num(l.amount)),
     }));
     const linesText = list.map((l) => `${l.goodsName}${l.spec ? ` ${l.spec}` : ''}  ${l.tonnes} t × ¥${l.priceText} = ¥${l.amountText}`).join('\n');
     return ok({ ...view(row), lines: list, linesText });

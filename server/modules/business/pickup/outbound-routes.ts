@@ -14,7 +14,8 @@ import { actingOrganisation } from './routes';
 import { containing } from './pool';
 import { settleIfComplete } from './settlement';
 import { PickupView, pickupViews } from './views';
-import { tonnesText, weightOf } from './weight';
+import { weightOf } from './weight';
+import { formatKg } from '../../../../src/runtime/weight';
 
 const tags = ['pickup'];
 const signedIn = { access: 'signedIn' as const };
@@ -124,7 +125,7 @@ export const outboundRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       const kg = Number(r.kgTotal) + Number(r.kgTransferred);
       return {
         id: r.id, direction: r.receiverId === org ? ('received' as const) : ('sent' as const), senderId: r.senderId, senderName: r.senderName ?? '', receiverId: r.receiverId, receiverName: r.receiverName ?? '',
-        goodsName: r.goodsName, spec: r.spec ?? '', orderNo: r.orderNo, kg, tonnesText: tonnesText(kg), createdAt: Number(r.createdAt),
+        goodsName: r.goodsName, spec: r.spec ?? '', orderNo: r.orderNo, kg, tonnesText: formatKg(kg), createdAt: Number(r.createdAt),
       };
     });
   }
@@ -151,7 +152,7 @@ export const outboundRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
         id: r.id, orderId: r.orderId, orderNo: r.orderNo, organizeId: r.organizeId, organizeName: r.organizeName ?? '', createdAt: Number(r.createdAt),
         orderedKg: n('orderedKg'), actualKg: n('actualKg'), orderedAmount: n('orderedAmount'), actualAmount: n('actualAmount'),
         deducted: n('deducted'), released: n('released'), charged: n('charged'), creditKept: n('creditKept'), creditReleased: n('creditReleased'),
-        orderedKgText: tonnesText(n('orderedKg')), actualKgText: tonnesText(n('actualKg')), orderedAmountText: formatFen(n('orderedAmount')), actualAmountText: formatFen(n('actualAmount')),
+        orderedKgText: formatKg(n('orderedKg')), actualKgText: formatKg(n('actualKg')), orderedAmountText: formatFen(n('orderedAmount')), actualAmountText: formatFen(n('actualAmount')),
         deductedText: formatFen(n('deducted')), releasedText: formatFen(n('released')), chargedText: formatFen(n('charged')), creditKeptText: formatFen(n('creditKept')), creditReleasedText: formatFen(n('creditReleased')),
       };
     });

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { refuse } from '../../../http/errors';
-import { tonnesText } from './weight';
+import { formatKg } from '../../../../src/runtime/weight';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
@@ -33,7 +33,7 @@ export function poolView(r: PoolRow) {
     id: r.id, organizeId: r.organizeId, organizeName: r.organizeName ?? '', orderId: r.orderId, orderNo: r.orderNo, goodsId: r.goodsId, goodsName: r.goodsName,
     category: r.category, spec: r.spec ?? '', material: r.material ?? '', warehouseName: r.warehouseName, sourceId: r.sourceId, createdAt: Number(r.createdAt),
     kgTotal: total, kgReserved: reserved, kgLeft: total - reserved, kgTransferred: transferred,
-    totalText: tonnesText(total), reservedText: tonnesText(reserved), leftText: tonnesText(total - reserved), transferredText: tonnesText(transferred),
+    totalText: formatKg(total), reservedText: formatKg(reserved), leftText: formatKg(total - reserved), transferredText: formatKg(transferred),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
-import { tonnesText } from './weight';
+import { formatKg } from '../../../../src/runtime/weight';
 
 const Str = Type.String();
 const NStr = Type.Union([Type.String(), Type.Null()]);
@@ -41,13 +41,13 @@ export async function pickupViews(db: Db, ids: string[]) {
     if (!p) return [];
     const own = lines.filter((l) => l.pickupId === id).map((l) => ({
       id: l.id, waitGoodsId: l.waitGoodsId, goodsName: l.goodsName, category: l.category, spec: l.spec ?? '', warehouseName: l.warehouseName, orderNo: l.orderNo,
-      kg: Number(l.kg), kgActual: l.kgActual === null ? null : Number(l.kgActual), plannedText: tonnesText(Number(l.kg)), actualText: l.kgActual === null ? '' : tonnesText(Number(l.kgActual)),
+      kg: Number(l.kg), kgActual: l.kgActual === null ? null : Number(l.kgActual), plannedText: formatKg(Number(l.kg)), actualText: l.kgActual === null ? '' : formatKg(Number(l.kgActual)),
     }));
     const done = own.every((l) => l.kgActual !== null);
     return [{
       id: p.id, pickupNo: p.pickupNo, organizeId: p.organizeId, organizeName: p.organizeName ?? '', status: Number(p.status), noSpec: Number(p.noSpec), category: p.category,
       vehicle: p.vehicle, driver: p.driver, phone: p.phone, plannedDate: Number(p.plannedDate), note: p.note, createdAt: Number(p.createdAt), confirmedAt: p.confirmedAt === null ? null : Number(p.confirmedAt),
-      plannedText: tonnesText(own.reduce((s, l) => s + l.kg, 0)), actualText: done && own.length ? tonnesText(own.reduce((s, l) => s + (l.kgActual ?? 0), 0)) : '',
+      plannedText: formatKg(own.reduce((s, l) => s + l.kg, 0)), actualText: done && own.length ? formatKg(own.reduce((s, l) => s + (l.kgActual ?? 0), 0)) : '',
       goodsText: own.map((l) => `${l.goodsName} ${l.plannedText}`).join('；'), lines: own,
     }];
   });
