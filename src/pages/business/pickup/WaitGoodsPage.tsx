@@ -60,7 +60,7 @@ export default function WaitGoodsPage({ title }: PageProps) {
           </Group>
         </Card>
       ) : null}
-      {rows.length === 0 ? <Text c="dimmed">{t('pickupUi.empty')}</Text> : (
+      {pool.isPending ? null : rows.length === 0 ? <Text c="dimmed" data-testid="wait-goods-empty">{t('pickupUi.empty')}</Text> : (
         <Table striped withTableBorder data-testid="wait-goods-table">
           <Table.Thead>
             <Table.Tr>
