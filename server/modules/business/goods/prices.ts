@@ -4,10 +4,9 @@ import type { Database } from '../../../db/schema';
 import { newId } from '../../../db/ids';
 import { AppError } from '../../../http/errors';
 import type { RealtimeHub } from '../../../realtime/hub';
-import { sendMessage } from '../../message/inbox/deliver';
+import { sendTranslated } from '../../message/inbox/translated';
 import { MESSAGE_TYPE } from '../../message/inbox/schemas';
 import { ReplyCode } from '../../../../src/runtime/codes';
-import { resolveLocale, translate } from '../../../../src/runtime/i18n';
 import { formatFen } from '../../../../src/runtime/money';
 
 export interface NewPrice {
@@ -59,14 +58,11 @@ export async function setPrice(db: Db, hub: RealtimeHub, p: NewPrice | null, bef
     return p ? writePrice(trx, p) : null;
   });
   if (!p || !result?.fired.length) return;
-  const languages = new Map((await db.selectFrom('baseUser').select(['id', 'language']).where('id', 'in', result.fired.map((f) => f.userId)).execute()).map((u) => [u.id, resolveLocale(u.language)]));
   for (const f of result.fired) {
-    const locale = languages.get(f.userId) ?? resolveLocale(null);
     const params = { name: result.name, price: formatFen(p.price), threshold: formatFen(f.threshold), unit: result.unit };
     // the price is committed: a message that cannot be sent must not make the caller set it again
-    await sendMessage(db, hub, {
-      type: MESSAGE_TYPE.system, title: translate(locale, f.direction === 'above' ? 'goods.alertAbove' : 'goods.alertBelow', params),
-      bodyText: translate(locale, 'goods.alertBody', params), toUserIds: [f.userId], linkId: p.goodsId, sentBy: null,
+    await sendTranslated(db, hub, {
+      type: MESSAGE_TYPE.system, title: f.direction === 'above' ? 'goods.alertAbove' : 'goods.alertBelow', body: 'goods.alertBody', params, toUserIds: [f.userId], linkId: p.goodsId, sentBy: null,
     }).catch(() => undefined);
   }
 }

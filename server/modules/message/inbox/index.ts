@@ -6,6 +6,7 @@ import { noticeRoutes } from './notice-routes';
 import { unreadCounts } from './deliver';
 
 export { sendMessage, type Outgoing } from './deliver';
+export { sendTranslated, type TranslatedOutgoing } from './translated';
 export { MESSAGE_TYPE } from './schemas';
 
 /**
