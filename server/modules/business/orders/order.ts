@@ -65,9 +65,12 @@ export async function placeOrder(db: Db, p: PlaceOrder): Promise<BizOrderRow> {
     });
     const amount = lines.reduce((sum, l) => sum + l.amount, 0);
     if (amount <= 0) throw refuse('orders.zeroAmount');
-    // drawn first: the rule's row serialises concurrent orders, so the default split below reads
-    // the figures every earlier order committed (PostgreSQL reads committed data per statement)
-    const orderNo = await orderNumber(trx);
+    // The organisation's account row is taken first (a no-op UPDATE locks it on PostgreSQL; SQLite
+    // has one writer anyway): orders of one organisation queue here, so the default split reads
+    // what every earlier order committed, while other organisations' orders go on. The number is
+    // drawn after, so the rule's row (shared by every order) is held only for the last writes.
+    await accountOf(trx, p.organizeId);
+    await trx.updateTable('bizAccount').set({ updatedAt: now }).where('id', '=', p.organizeId).execute();
     let credit: number;
     if (p.creditAmount === null) {
       const account = await accountOf(trx, p.organizeId);
@@ -75,8 +78,8 @@ export async function placeOrder(db: Db, p: PlaceOrder): Promise<BizOrderRow> {
     } else {
       if (!Number.isSafeInteger(p.creditAmount) || p.creditAmount < 0 || p.creditAmount > amount) throw refuse('orders.badCredit');
       credit = p.creditAmount;
-      await accountOf(trx, p.organizeId);
     }
+    const orderNo = await orderNumber(trx);
     const pool = amount - credit;
     const order: BizOrderRow = {
       id: orderId, orderNo, organizeId: p.organizeId, status: 1, amount, poolAmount: pool, creditAmount: credit, settledAmount: null, invoicedAmount: 0,
