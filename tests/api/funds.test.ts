@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { client, makeUser, tokenFor } from '../helpers/access';
 import { accountOf, ledgerMismatches, move } from '../../server/modules/business/funds';
 import { formatFen, parseYuan } from '../../src/runtime/money';
+import XLSX from '@e965/xlsx';
 
 /**
  * The money core of the ordering front end (issue 15 items 2-3): deposits, the credit limit and
@@ -120,6 +121,27 @@ describe('capital pool and credit', () => {
     expect(after).toMatchObject({ creditLimit: '400.00', creditLimitText: '400.00', creditUsedText: '100.00' });
     expect((await clerk.get('/api/business/CapitalPool/Accounts')).body.code).toBe(403);
     expect((await customer.get(`/api/business/CapitalPool/Accounts/${east}`)).body.code).toBe(403);
+  });
+
+  it('导出: the ledger as .xlsx under the list’s filters, in the caller’s language, only one’s own organisation’s', async () => {
+    const link = (await customer.post('/api/business/CapitalPool/Ledger/Export', {})).body.data as { url: string; name: string };
+    expect(link.name).toBe('华东客户公司-资金流水.xlsx');
+    const res = await fetch(`${server.url}${link.url}`);
+    expect(res.status).toBe(200);
+    const sheet = XLSX.read(Buffer.from(await res.arrayBuffer()));
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]).toEqual(['时间', '类型', '余额变动', '冻结变动', '授信变动', '余额', '可用余额', '可用授信', '备注']);
+    const listed = (await customer.get('/api/business/CapitalPool/Ledger?pageSize=500')).body.data;
+    expect(rows.length - 1).toBe(listed.pagination.total);
+    expect(rows[1]![2]).toBe(listed.list[0].balanceText);
+    // filtered, in English
+    const en = (await client(server.url, await tokenFor(server.database.db, 'customer'), 'en').post('/api/business/CapitalPool/Ledger/Export', { kind: 'deposit' })).body.data as { url: string };
+    const enRows = XLSX.utils.sheet_to_json<string[]>(((b) => b.Sheets[b.SheetNames[0]!]!)(XLSX.read(Buffer.from(await (await fetch(`${server.url}${en.url}`)).arrayBuffer()))), { header: 1 });
+    expect(enRows[0]![0]).toBe('Time');
+    expect(enRows.slice(1).every((r) => r[1] === 'Deposit')).toBe(true);
+    // another organisation's ledger: refused; a made-up ticket: not found
+    expect((await customer.post('/api/business/CapitalPool/Ledger/Export', { organizeId: south })).body.code).toBe(403);
+    expect((await fetch(`${server.url}/api/business/CapitalPool/Ledger/Download/${'x'.repeat(43)}`)).status).toBe(404);
   });
 });
 

@@ -41,6 +41,9 @@ describe('capital pool in the browser', () => {
     await expect.poll(() => cell(deposit, 'balanceText').textContent()).toBe('+10,000.50');
     expect(await cell(deposit, 'note').textContent()).toBe('银行转账 0001');
     expect(await seriousViolations(page, ['[data-testid="capital-pool"]'])).toEqual([]);
+    // 导出: the ledger downloads as a spreadsheet
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ledger-export').click()]);
+    expect(file.suggestedFilename()).toBe('华东客户公司-资金流水.xlsx');
     // 授信额度: the same account, the credit line's movements only
     await page.goto('/credit');
     await page.getByTestId('capital-pool').waitFor();

@@ -13,3 +13,6 @@ export interface FundsAccount {
 }
 
 export const myFunds = () => http.get<FundsAccount>('/api/business/CapitalPool');
+
+/** A five-minute link to the caller's organisation's ledger as .xlsx (`credit`: the credit line's movements only). */
+export const ledgerExport = (credit: boolean) => http.post<{ url: string; name: string }>('/api/business/CapitalPool/Ledger/Export', { credit });

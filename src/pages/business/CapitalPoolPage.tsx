@@ -1,8 +1,10 @@
-import { Box, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../app/i18n';
 import type { PageProps } from '../../app/router/pages';
-import { myFunds } from '../../app/api/funds';
+import { ledgerExport, myFunds } from '../../app/api/funds';
+import { download } from '../../app/download';
 import { formatFen } from '../../runtime/money';
 import { toChineseAmount } from '../../runtime/format/amount';
 import { ResourcePage } from '../../renderers';
@@ -39,7 +41,13 @@ export default function CapitalPoolPage({ title, node }: PageProps) {
       <Box p="md" data-testid="capital-pool">
         <Group justify="space-between" mb="sm">
           <Title order={4} data-testid="page-title">{title}</Title>
-          {a ? <Text c="dimmed" size="sm">{a.organizeName}</Text> : null}
+          <Group gap="sm">
+            {a ? <Text c="dimmed" size="sm">{a.organizeName}</Text> : null}
+            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} disabled={!a} data-testid="ledger-export"
+              onClick={() => void ledgerExport(moduleId === 'business-credit-ledger').then((link) => download(link.url, link.name))}>
+              {t('fundsUi.export')}
+            </Button>
+          </Group>
         </Group>
         {account.isError ? <Text c="red" mb="sm">{t('funds.notYours')}</Text> : null}
         <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} mb="md">

@@ -1,3 +1,4 @@
 export { fundsRoutes } from './routes';
 export { accountOf, move, ledgerMismatches, type Movement, type LedgerKind } from './ledger';
 export { fundsAccountRoutes, customerCompanies } from './account-routes';
+export { fundsExportRoutes } from './ledger-export';

@@ -3,12 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
 import { principalOf } from '../../../auth/access';
-import { companyOf } from '../../../auth/org-tree';
-import { AppError, refuse } from '../../../http/errors';
+import { refuse } from '../../../http/errors';
 import { Envelope, PagedEnvelope, PagedQueryFields, ok } from '../../../http/envelope';
-import { ReplyCode } from '../../../../src/runtime/codes';
-import { formatFen, parseYuan } from '../../../../src/runtime/money';
+import { parseYuan } from '../../../../src/runtime/money';
 import { accountOf, KINDS, move, type LedgerKind } from './ledger';
+import { organisationFor } from './organisation';
+import { CREDIT_KINDS, ledgerQuery, ledgerRowView } from './ledger-view';
 
 const signedIn = { access: 'signedIn' as const };
 const manage = { access: { permission: 'business.funds:manage' as const } };
@@ -33,22 +33,11 @@ const LedgerView = Type.Object({
 });
 const Which = { organizeId: Type.Optional(Type.String({ maxLength: 50, description: "a customer organisation; others than one's own need business.funds:manage" })) };
 const Money = Type.Union([Type.String({ maxLength: 30 }), Type.Number()], { description: 'yuan, at most two decimals' });
-/** The movements of the credit line. */
-const CREDIT_KINDS = ['creditUse', 'creditRelease', 'creditRepay', 'creditLimit'] as const;
 const KIND_NAMES = [...(Object.keys(KINDS) as LedgerKind[]), 'creditLimit' as const];
 
 /** The money routes (issue 15 items 2-3; docs/BUSINESS.md): a customer sees its own organisation's; staff with business.funds:manage any, and record deposits, limits and repayments. */
 export const fundsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  /** The customer organisation a call is about: one's own company, or (with business.funds:manage) the one named. */
-  async function organisationOf(request: FastifyRequest, named: string | undefined): Promise<{ id: string; name: string }> {
-    const principal = principalOf(request);
-    const own = await companyOf(db, principal.user.organizeId);
-    const id = named && named !== own ? (principal.permissions.has('business.funds:manage') ? named : null) : own;
-    if (!id) throw new AppError(ReplyCode.forbidden, 'funds.notYours');
-    const org = await db.selectFrom('baseOrganize').select(['id', 'fullName', 'category']).where('id', '=', id).executeTakeFirst();
-    if (!org || org.category !== 'company') throw new AppError(ReplyCode.notFound, 'funds.noAccount');
-    return { id: org.id, name: org.fullName };
-  }
+  const organisationOf = (request: FastifyRequest, named: string | undefined) => organisationFor(db, request, named);
   const view = (org: { id: string; name: string }, a: Awaited<ReturnType<typeof accountOf>>) => ({
     organizeId: org.id, organizeName: org.name, balance: a.balance, frozen: a.frozen, available: a.balance - a.frozen, creditLimit: a.creditLimit, creditUsed: a.creditUsed, creditAvailable: a.creditLimit - a.creditUsed,
   });
@@ -78,23 +67,10 @@ export const fundsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       async (request) => {
         const { currentPage, pageSize, kind, startTime, endTime } = request.query;
         const org = await organisationOf(request, request.query.organizeId);
-        let q = db.selectFrom('bizLedger').where('accountId', '=', org.id);
-        if (kind) q = q.where('kind', '=', kind);
-        if (only) q = q.where('kind', 'in', [...only]);
-        if (startTime !== undefined) q = q.where('createdAt', '>=', startTime);
-        if (endTime !== undefined) q = q.where('createdAt', '<=', endTime);
+        const q = ledgerQuery(db, org.id, { kind, only, startTime, endTime });
         const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
         const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
-        const num = (v: unknown) => Number(v);
-        const signed = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : fen < 0 ? formatFen(fen) : '');
-        const list = rows.map((r) => {
-          const [b, f, c] = [num(r.balanceDelta), num(r.frozenDelta), num(r.creditUsedDelta)];
-          const [ba, fa, ca, la] = [num(r.balanceAfter), num(r.frozenAfter), num(r.creditUsedAfter), num(r.creditLimitAfter)];
-          return {
-            ...r, balanceDelta: b, frozenDelta: f, creditUsedDelta: c, balanceAfter: ba, frozenAfter: fa, creditUsedAfter: ca, creditLimitAfter: la, createdAt: num(r.createdAt),
-            balanceText: signed(b), frozenText: signed(f), creditText: signed(c), balanceAfterText: formatFen(ba), availableAfterText: formatFen(ba - fa), creditAvailableAfterText: formatFen(la - ca),
-          };
-        });
+        const list = rows.map(ledgerRowView);
         return ok({ list: list.map(({ accountId: _a, createdBy: _c, ...rest }) => rest), pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });
       },
     );

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TFunction } from '../../../app/i18n';
+export { download } from '../../../app/download';
 
 /**
  * The spec's confirmation (a warning with 确定/取消, as the logout confirmation): a Mantine
@@ -27,17 +28,6 @@ export function confirmAction(t: TFunction, message: string): Promise<boolean> {
       onClose: () => resolve(false),
     });
   });
-}
-
-/** Downloads a file the server offers at `url` (an export link), under `name`. */
-export function download(url: string, name: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
 }
 
 /**
