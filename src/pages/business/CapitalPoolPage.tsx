@@ -7,8 +7,7 @@ import { ledgerExport, myFunds } from '../../app/api/funds';
 import { download } from '../../app/download';
 import { formatFen } from '../../runtime/money';
 import { toChineseAmount } from '../../runtime/format/amount';
-import { ResourcePage } from '../../renderers';
-import { RenderersHost, useMenuPath, usePermissionEntry } from '../dynamic/DynamicPages';
+import { EntryResourceList, RenderersHost } from '../dynamic/DynamicPages';
 
 /** The ledger descriptor the page lists when its menu entry names none. */
 const LEDGER = 'business-capital-ledger';
@@ -34,8 +33,6 @@ export default function CapitalPoolPage({ title, node }: PageProps) {
   const account = useQuery({ queryKey: ['funds', 'mine'], queryFn: myFunds });
   const a = account.data;
   const moduleId = node?.moduleId ?? LEDGER;
-  const permissions = usePermissionEntry(node?.id);
-  const menuPath = useMenuPath();
   return (
     <RenderersHost>
       <Box p="md" data-testid="capital-pool">
@@ -58,7 +55,7 @@ export default function CapitalPoolPage({ title, node }: PageProps) {
           <Figure label={t('fundsUi.creditUsed')} fen={a?.creditUsed} testId="funds-credit-used" />
           <Figure label={t('fundsUi.creditAvailable')} fen={a?.creditAvailable} testId="funds-credit-available" />
         </SimpleGrid>
-        <ResourcePage moduleId={moduleId} isTree={false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />
+        <EntryResourceList node={node} fallback={LEDGER} />
       </Box>
     </RenderersHost>
   );

@@ -1,8 +1,7 @@
 import { Box, Text, Title } from '@mantine/core';
 import { useT } from '../../app/i18n';
 import type { PageProps } from '../../app/router/pages';
-import { ResourcePage } from '../../renderers';
-import { RenderersHost, useMenuPath, usePermissionEntry } from '../dynamic/DynamicPages';
+import { EntryResourceList, RenderersHost } from '../dynamic/DynamicPages';
 import { useManagesGoods } from './useManagesGoods';
 
 /** The goods descriptor the page lists when its menu entry names none. */
@@ -15,14 +14,12 @@ const GOODS = 'business-goods';
 export default function GoodsPage({ title, node }: PageProps) {
   const t = useT();
   const manages = useManagesGoods();
-  const permissions = usePermissionEntry(node?.id);
-  const menuPath = useMenuPath();
   return (
     <RenderersHost>
       <Box p="md" data-testid="goods-admin">
         <Title order={4} mb="sm" data-testid="page-title">{title}</Title>
         {manages ? (
-          <ResourcePage moduleId={node?.moduleId ?? GOODS} isTree={false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />
+          <EntryResourceList node={node} fallback={GOODS} />
         ) : (
           <Text c="dimmed">{t('goodsUi.staffOnly')}</Text>
         )}

@@ -7,8 +7,7 @@ import { go } from '../../app/router/navigation';
 import { orderInfo } from '../../app/api/orders';
 import type { MessageKey } from '../../runtime/i18n';
 import { toChineseAmount } from '../../runtime/format/amount';
-import { ResourcePage } from '../../renderers';
-import { RenderersHost, useMenuPath, usePermissionEntry } from '../dynamic/DynamicPages';
+import { EntryResourceList, RenderersHost } from '../dynamic/DynamicPages';
 
 /** The list descriptor the page shows when its menu entry names none. */
 const ORDERS = 'business-orders';
@@ -89,14 +88,12 @@ function OrderDetail({ id }: { id: string }) {
  */
 export default function OrderPage({ title, node }: PageProps) {
   const id = new URLSearchParams(useSearch()).get('id');
-  const permissions = usePermissionEntry(node?.id);
-  const menuPath = useMenuPath();
   return (
     <RenderersHost>
       <Box p="md" data-testid="orders-page">
         <Title order={4} mb="sm" data-testid="page-title">{title}</Title>
         {id ? <Box mb="md"><OrderDetail id={id} /></Box> : null}
-        <ResourcePage moduleId={node?.moduleId ?? ORDERS} isTree={false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />
+        <EntryResourceList node={node} fallback={ORDERS} />
       </Box>
     </RenderersHost>
   );

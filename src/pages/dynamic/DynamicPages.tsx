@@ -66,6 +66,17 @@ export function useMenuPath(): (enCode: string) => string | null {
   }, [routes]);
 }
 
+/**
+ * The descriptor list a hand-written page embeds under its own header (资金池, 添加商品, 我的订单):
+ * its menu entry's descriptor, or `fallback` when the entry names none, with the entry's
+ * permissions. Render inside RenderersHost.
+ */
+export function EntryResourceList({ node, fallback }: { node: PageProps['node']; fallback: string }) {
+  const permissions = usePermissionEntry(node?.id);
+  const menuPath = useMenuPath();
+  return <ResourcePage moduleId={node?.moduleId ?? fallback} isTree={false} menuId={node?.id ?? ''} title="" permissions={permissions} menuPath={menuPath} />;
+}
+
 function kindPage(Renderer: ComponentType<PageRendererProps>) {
   return function KindPage({ node, title }: PageProps) {
     const permissions = usePermissionEntry(node?.id);
