@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, makeUser, tokenFor } from '../helpers/access';
+import { singleUpload } from './upload-client';
 import { newId } from '../../server/db/ids';
 import { accountOf, ledgerMismatches, move } from '../../server/modules/business/funds';
 import { formatKg, parseTonnes, validTaxNo } from '../../server/modules/business/orders';
@@ -223,11 +224,23 @@ describe('invoices', () => {
     expect((await admin.post(`/api/business/Invoice/${a.data.id}/Issue`, {})).body.code).toBe(400);
     const again = (await customer.post('/api/business/Invoice', { ...body, amount: '300' })).body;
     expect(again.code).toBe(200);
-    expect((await admin.post(`/api/business/Invoice/${again.data.id}/Issue`, { file: { name: 'fp.pdf', url: '/api/file/x' } })).body.code).toBe(200);
+    // the file must be a stored upload the issuer may read: not a made-up one, not the customer's own
+    expect((await admin.post(`/api/business/Invoice/${again.data.id}/Issue`, { file: { name: 'fp.pdf', url: '/api/file/x' } })).body.code).toBe(400);
+    const pdf = new TextEncoder().encode('%PDF-1.4\n% invoice\n');
+    const staffToken = await tokenFor(db(), 'staff');
+    const staffApi = client(server.url, staffToken);
+    const theirs = (await singleUpload(server.url, await tokenFor(db(), 'customer'), pdf, '自己的.pdf')).data;
+    expect((await staffApi.post(`/api/business/Invoice/${again.data.id}/Issue`, { file: [theirs] })).body.code).toBe(400);
+    const upload = (await singleUpload(server.url, staffToken, pdf, '发票.pdf')).data;
+    expect((await customer.get(`/api/file/Download/annex/${upload.fileId}`)).status).toBe(404);
+    expect((await staffApi.post(`/api/business/Invoice/${again.data.id}/Issue`, { file: [upload] })).body.code).toBe(200);
     const list = (await customer.get('/api/business/Invoice')).body.data.list;
     expect(list.map((i: { status: number }) => i.status)).toEqual([2, 3]);
     expect(list[1]).toMatchObject({ reason: '抬头有误' });
-    expect(list[0]).toMatchObject({ fileNames: 'fp.pdf' });
+    expect(list[0]).toMatchObject({ fileNames: '发票.pdf', file: [expect.objectContaining({ fileId: upload.fileId, name: '发票.pdf' })] });
+    // the invoice's organisation downloads the file; the other organisation does not
+    expect((await customer.get(`/api/file/Download/annex/${upload.fileId}`)).body).toMatchObject({ code: 200, data: { name: '发票.pdf' } });
+    expect((await customer2.get(`/api/file/Download/annex/${upload.fileId}`)).status).toBe(404);
     expect((await customer2.get('/api/business/Invoice')).body.data.list).toHaveLength(0);
     expect((await admin.get('/api/business/Invoice')).body.data.list[0]).toMatchObject({ organizeName: '华东客户公司' });
   });

@@ -112,11 +112,19 @@ describe('the ordering cycle', () => {
     const inv = rows(s).filter({ has: s.locator('td[data-cell="invoiceNo"]', { hasText: invoice.body.data.invoiceNo }) });
     await inv.waitFor();
     await inv.locator('[data-button="btn_issue"]').click();
-    await s.locator('[data-action="confirm-ok"]').click();
+    const issue = s.locator('[role="dialog"]').filter({ has: s.locator('.scp-model-form') });
+    await issue.locator('input[type="file"]').setInputFiles({ name: '发票.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% invoice\n') });
+    await issue.locator('[data-file-name="发票.pdf"]').waitFor();
+    await issue.locator('[data-action="form-submit"]').click();
+    await issue.waitFor({ state: 'detached' });
     await expect.poll(() => cell(inv, 'status').textContent()).toBe('已开票');
+    // the customer sees the issued invoice with its file, and may download it
     await c.goto('/invoice');
     await waitRows(c, 1);
     expect(await cell(rows(c).first(), 'status').textContent()).toBe('已开票');
+    await expect.poll(() => cell(rows(c).first(), 'file').textContent()).toBe('发票.pdf');
+    const fileId = ((await customerApi.get('/api/business/Invoice')).body.data.list[0].file as { fileId: string }[])[0]!.fileId;
+    expect((await customerApi.get(`/api/file/Download/annex/${fileId}`)).body.code).toBe(200);
     noReactErrors(customer.errors);
 
     // nothing appeared or vanished

@@ -130,7 +130,10 @@ describe('orders in the browser', () => {
     await waitRows(staff.page, 2);
     const fresh = rows(staff.page).filter({ has: staff.page.locator('td[data-cell="invoiceNo"]', { hasText: again.data.invoiceNo }) });
     await fresh.locator('[data-button="btn_issue"]').click();
-    await staff.page.locator('[data-action="confirm-ok"]').click();
+    // issued without a file (the file is optional)
+    const issue = staff.page.locator('[role="dialog"]').filter({ has: staff.page.locator('.scp-model-form') });
+    await issue.locator('[data-action="form-submit"]').click();
+    await issue.waitFor({ state: 'detached' });
     await expect.poll(() => cell(fresh, 'status').textContent()).toBe('已开票');
     noReactErrors(staff.errors);
     await staff.context.close();

@@ -10,6 +10,7 @@ import { formatFen, parseYuan } from '../../../../src/runtime/money';
 import { covers, orderingScope } from '../scope';
 import { issueInvoice, rejectInvoice, requestInvoice, validTaxNo } from './invoice';
 import { timeRange } from './time';
+import { invoiceFilesOf, type InvoiceFile } from './invoice-file';
 
 const signedIn = { access: 'signedIn' as const };
 const manage = { access: { permission: 'business.invoice:manage' as const } };
@@ -19,9 +20,19 @@ const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) 
 const InvoiceView = Type.Object({
   id: Type.String(), invoiceNo: Type.String(), organizeId: Type.String(), organizeName: Type.String(), orderId: Type.String(), orderNo: Type.String(),
   title: Type.String(), taxNo: Type.String(), amount: Type.Integer({ description: 'fen' }), amountText: Type.String(), status: Type.Integer({ description: '1 requested, 2 issued, 3 rejected' }),
-  reason: Type.String(), fileJson: Type.String(), fileNames: Type.String({ description: 'the attached files\' names' }), createdAt: Type.Number(), handledAt: Type.Union([Type.Number(), Type.Null()]),
+  reason: Type.String(), fileJson: Type.String(), file: Type.Array(Type.Object({ name: Type.String(), fileId: Type.String(), url: Type.String() }), { description: 'the issued invoice’s files (downloadable by its organisation)' }), fileNames: Type.String({ description: 'the attached files\' names' }), createdAt: Type.Number(), handledAt: Type.Union([Type.Number(), Type.Null()]),
 });
 const Invoiceable = Type.Object({ id: Type.String(), label: Type.String({ description: 'order number and what is left, for pickers' }), orderNo: Type.String(), settledAmountText: Type.String(), invoicedAmountText: Type.String(), remaining: Type.Integer({ description: 'fen still to invoice' }), remainingText: Type.String() });
+
+/** The files of a stored invoice (written by invoiceFilesOf: a list of {name, fileId, url}). */
+function filesOf(json: string | null): InvoiceFile[] {
+  try {
+    const value: unknown = json ? JSON.parse(json) : [];
+    return Array.isArray(value) ? (value as InvoiceFile[]).map((f) => ({ name: String(f.name ?? ''), fileId: String(f.fileId ?? ''), url: String(f.url ?? '') })) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** The names in a stored upload's JSON (one file or a list of them). */
 function fileNamesOf(json: string | null): string {
@@ -54,7 +65,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     const rows = await q.selectAll('bizInvoice').select(['bizOrder.orderNo', 'baseOrganize.fullName as organizeName']).orderBy('bizInvoice.createdAt', 'desc').orderBy('bizInvoice.id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
     const list = rows.map((r) => ({
       id: r.id, invoiceNo: r.invoiceNo, organizeId: r.organizeId, organizeName: r.organizeName ?? '', orderId: r.orderId, orderNo: r.orderNo ?? '', title: r.title, taxNo: r.taxNo,
-      amount: Number(r.amount), amountText: formatFen(Number(r.amount)), status: Number(r.status), reason: r.reason ?? '', fileJson: r.fileJson ?? '', fileNames: fileNamesOf(r.fileJson), createdAt: Number(r.createdAt), handledAt: r.handledAt === null ? null : Number(r.handledAt),
+      amount: Number(r.amount), amountText: formatFen(Number(r.amount)), status: Number(r.status), reason: r.reason ?? '', fileJson: r.fileJson ?? '', file: filesOf(r.fileJson), fileNames: fileNamesOf(r.fileJson), createdAt: Number(r.createdAt), handledAt: r.handledAt === null ? null : Number(r.handledAt),
     }));
     return ok({ list, pagination: { currentPage, pageSize, total: Number(total?.n ?? 0) } });
   });
@@ -80,21 +91,12 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     const amount = parseYuan(request.body.amount);
     if (amount === null || amount <= 0) throw refuse('orders.badAmount');
     const row = await requestInvoice(db, { orderId: order.id, organizeId: order.organizeId, title, taxNo, amount, by: principalOf(request).user.id });
-    return ok({ ...row, organizeName: '', orderNo: order.orderNo, amountText: formatFen(row.amount), reason: '', fileJson: '', fileNames: '' }, request.t('orders.invoiceRequested'));
+    return ok({ ...row, organizeName: '', orderNo: order.orderNo, amountText: formatFen(row.amount), reason: '', fileJson: '', file: [], fileNames: '' }, request.t('orders.invoiceRequested'));
   });
 
   app.post('/Invoice/:id/Issue', { config: manage, schema: { tags, summary: 'Issues a requested invoice, optionally with its file (a stored upload\'s JSON)', params: IdParams, body: Type.Object({ file: Type.Optional(Type.Union([Type.String({ maxLength: 4000 }), Type.Record(Type.String(), Type.Unknown()), Type.Array(Type.Unknown(), { maxItems: 10 }), Type.Null()])) }), response: { 200: Envelope(Type.Null()) } } }, async (request) => {
-    const file = request.body.file;
-    let fileJson: string | null = null;
-    if (typeof file === 'string' && file.trim()) {
-      try {
-        JSON.parse(file);
-      } catch {
-        throw refuse('orders.badFile');
-      }
-      fileJson = file;
-    } else if (file && typeof file === 'object') fileJson = JSON.stringify(file);
-    if (fileJson && fileJson.length > 4000) throw refuse('orders.badFile');
+    const files = await invoiceFilesOf(db, principalOf(request), request.body.file);
+    const fileJson = files.length ? JSON.stringify(files) : null;
     await issueInvoice(db, request.params.id, principalOf(request).user.id, fileJson);
     return ok(null, request.t('orders.invoiceIssued'));
   });
