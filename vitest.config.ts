@@ -17,6 +17,10 @@ function postgresAnswers(): boolean {
 
 // tests/security: the access matrix, fuzzing of every POST and PUT route, kill -9 durability (issue 9 item 9).
 const apiTests = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'];
+// Vitest runs one file at a time on two cores (its default is the cores less one). API and browser
+// files share nothing (each starts its own server on its own fresh database, schema or browser)
+// and spend much of their time waiting on sockets, so two run at once.
+const SIDE_BY_SIDE = 2;
 
 export default defineConfig({
   plugins: [react()],
@@ -29,7 +33,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api-sqlite', include: apiTests, testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'sqlite' } },
+        test: { name: 'api-sqlite', include: apiTests, maxWorkers: SIDE_BY_SIDE, testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'sqlite' } },
       },
       ...(postgresUrl
         ? [
@@ -38,6 +42,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
+                maxWorkers: SIDE_BY_SIDE,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
@@ -52,8 +57,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // each file starts its own server on its own fresh database and its own browser: files
-          // share nothing but the build, so two run at once (the machine's two cores)
+          // share nothing but the build, so two run at once
           fileParallelism: true,
+          maxWorkers: SIDE_BY_SIDE,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // expect.poll waits for a condition the page reaches after server round trips; its
