@@ -19,8 +19,10 @@ function postgresAnswers(): boolean {
 const apiTests = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'];
 // Vitest runs one file at a time on two cores (its default is the cores less one). API and browser
 // files share nothing (each starts its own server on its own fresh database, schema or browser)
-// and spend much of their time waiting on sockets, so two run at once.
+// and spend much of their time waiting on sockets, so two run at once. Vitest runs projects of
+// different worker counts as separate groups: the unit files first, then the rest together.
 const SIDE_BY_SIDE = 2;
+const sideBySide = { maxWorkers: SIDE_BY_SIDE, sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   plugins: [react()],
@@ -29,11 +31,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
-        test: { name: 'api-sqlite', include: apiTests, maxWorkers: SIDE_BY_SIDE, testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'sqlite' } },
+        test: { name: 'api-sqlite', include: apiTests, ...sideBySide, testTimeout: 30_000, hookTimeout: 60_000, env: { TEST_DB: 'sqlite' } },
       },
       ...(postgresUrl
         ? [
@@ -42,7 +44,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
-                maxWorkers: SIDE_BY_SIDE,
+                ...sideBySide,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
@@ -59,7 +61,7 @@ export default defineConfig({
           // each file starts its own server on its own fresh database and its own browser: files
           // share nothing but the build, so two run at once
           fileParallelism: true,
-          maxWorkers: SIDE_BY_SIDE,
+          ...sideBySide,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // expect.poll waits for a condition the page reaches after server round trips; its
