@@ -56,7 +56,7 @@ describe('chat in two browsers', () => {
 
     // the staff member did nothing: the badge counts up and the header blinks
     await expect.poll(() => chatCount(staff.page), { timeout: 10_000 }).toBe(1);
-    expect(await staff.page.getByTestId('chat-open').getAttribute('data-blink')).toBe('1');
+    await expect.poll(() => staff.page.getByTestId('chat-open').getAttribute('data-blink')).toBe('1');
     const s = staff.page;
     await s.getByTestId('chat-open').click();
     const conversation = drawer(s).locator('[data-conversation]').filter({ hasText: 'admin' });
