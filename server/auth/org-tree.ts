@@ -41,6 +41,21 @@ export async function organizeSubtreeIds(db: Kysely<Database>, rootIds: Iterable
   return subtreeIds(await organizeParents(db), rootIds);
 }
 
+/**
+ * The company an organisation belongs to (itself when it is one), walked in memory over a map of
+ * the tree read once: for callers that ask it of many organisations at a time.
+ */
+export function companyIn(orgs: ReadonlyMap<string, { parentId: string; category: string }>, organizeId: string | null): string | null {
+  let id = organizeId;
+  for (let depth = 0; id && depth < 20; depth += 1) {
+    const org = orgs.get(id);
+    if (!org) return null;
+    if (org.category === 'company') return id;
+    id = org.parentId;
+  }
+  return null;
+}
+
 /** Walks up the organisation tree from the user's department to its company. */
 export async function companyOf(db: Kysely<Database>, organizeId: string | null): Promise<string | null> {
   let id = organizeId;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../../db';
 import { principalOf } from '../../../auth/access';
+import { companyIn } from '../../../auth/org-tree';
 import { AppError, refuse } from '../../../http/errors';
 import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok } from '../../../http/envelope';
 import { ReplyCode } from '../../../../src/runtime/codes';
@@ -27,9 +28,8 @@ export async function customerCompanies(db: Db): Promise<{ id: string; fullName:
   const users = await db.selectFrom('baseUser').select('organizeId').where('userKind', '=', 'customer').where('enabledMark', '=', 1).execute();
   const found = new Set<string>();
   for (const u of users) {
-    let o = u.organizeId ? byId.get(u.organizeId) : undefined;
-    for (let depth = 0; o && o.category !== 'company' && depth < 20; depth += 1) o = byId.get(o.parentId);
-    if (o) found.add(o.id);
+    const company = companyIn(byId, u.organizeId);
+    if (company) found.add(company);
   }
   return orgs.filter((o) => found.has(o.id)).map((o) => ({ id: o.id, fullName: o.fullName }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db';
 import type { RealtimeHub } from '../../../realtime/hub';
-import { companyOf } from '../../../auth/org-tree';
+import { companyIn } from '../../../auth/org-tree';
 import { MESSAGE_TYPE, sendTranslated } from '../../message/inbox';
 
 /**
@@ -12,8 +12,9 @@ import { MESSAGE_TYPE, sendTranslated } from '../../message/inbox';
 export async function notifyConfirmed(db: Db, hub: RealtimeHub, log: FastifyBaseLogger, order: { organizeId: string; orderNo: string }, by: string): Promise<void> {
   try {
     const users = await db.selectFrom('baseUser').select(['id', 'organizeId']).where('userKind', '=', 'customer').where('enabledMark', '=', 1).execute();
-    const to: string[] = [];
-    for (const u of users) if ((await companyOf(db, u.organizeId)) === order.organizeId) to.push(u.id);
+    // the tree read once, not one walk of queries per customer user
+    const orgs = new Map((await db.selectFrom('baseOrganize').select(['id', 'parentId', 'category']).execute()).map((o) => [o.id, o]));
+    const to = users.filter((u) => companyIn(orgs, u.organizeId) === order.organizeId).map((u) => u.id);
     if (to.length === 0) return;
     await sendTranslated(db, hub, { type: MESSAGE_TYPE.system, title: 'orders.confirmedMessage', params: { orderNo: order.orderNo }, toUserIds: to, sentBy: by });
   } catch (error) {
