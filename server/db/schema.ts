@@ -78,6 +78,9 @@ export interface Database {
   flowRecord: FlowRecordRow;
   flowCirculate: FlowCirculateRow;
   flowDelegate: FlowDelegateRow;
+  flowEngineVersion: FlowEngineVersionRow;
+  flowTimer: FlowTimerRow;
+  jobLease: JobLeaseRow;
   baseFile: FileRow;
   basePrintLog: PrintLogRow;
 }
@@ -946,8 +949,12 @@ export interface FlowEngineRow {
   id: string; enCode: string; fullName: string; category: string | null;
   /** The model whose form the flow fills; null: the template's own field list. */
   modelId: string | null;
-  templateJson: string; sortCode: number; enabledMark: number; createdAt: number; updatedAt: number | null;
+  /** The current version's template (a copy of flow_engine_version's newest row); `version` its number. */
+  templateJson: string; version: number; description: string | null; sortCode: number; enabledMark: number; createdAt: number; updatedAt: number | null;
 }
+
+/** Every saved version of an engine's template (migration 0035): a task runs the version it started with. */
+export interface FlowEngineVersionRow { id: string; engineId: string; version: number; templateJson: string; createdBy: string | null; createdAt: number }
 
 /** Flow status: 1 wait, 2 adopt, 3 reject, 4 revoke, 5 cancel (spec 3). */
 export type FlowStatus = 1 | 2 | 3 | 4 | 5;
@@ -955,6 +962,8 @@ export type FlowStatus = 1 | 2 | 3 | 4 | 5;
 export interface FlowTaskRow {
   id: string; engineId: string; title: string; urgent: number; status: FlowStatus; creatorUserId: string;
   formJson: string; positionJson: string; completedJson: string; thisStep: string | null; version: number;
+  /** the engine version (flow_engine_version) the task runs */
+  engineVersion: number;
   createdAt: number; updatedAt: number; completedAt: number | null;
 }
 
@@ -975,3 +984,11 @@ export interface FlowCirculateRow { id: string; taskId: string; nodeId: string; 
 export interface FlowDelegateRow {
   id: string; userId: string; toUserId: string; engineIds: string | null; startTime: number; endTime: number; description: string | null; createdAt: number;
 }
+
+/** A node's reminder or time limit (migration 0035): acts only while the task is still at `taskVersion`. */
+export interface FlowTimerRow {
+  id: string; taskId: string; nodeId: string; kind: 'remind' | 'timeout'; taskVersion: number; dueAt: number; doneAt: number | null; createdAt: number;
+}
+
+/** A background job's lease (migration 0035): the holder runs the job until `until`. */
+export interface JobLeaseRow { name: string; holder: string; until: number }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, makeUser, tokenFor, type MadeUser } from '../helpers/access';
 import { newId } from '../../server/db/ids';
+import { createEngine } from '../../server/modules/flow/versions';
 import { HANDLE, STATUS } from '../../server/modules/flow';
 import type { RawFlowNode } from '../../src/runtime/flow';
 
@@ -26,9 +27,7 @@ let adminId: string;
 let staffId: string;
 
 async function addEngine(enCode: string, template: RawFlowNode): Promise<string> {
-  const id = newId();
-  await server.database.db.insertInto('flowEngine').values({ id, enCode, fullName: enCode, category: null, modelId: null, templateJson: JSON.stringify(template), sortCode: 0, enabledMark: 1, createdAt: Date.now(), updatedAt: null }).execute();
-  return id;
+  return createEngine(server.database.db, { enCode, fullName: enCode, template });
 }
 const approver = (nodeId: string, properties: Record<string, unknown>, childNode: RawFlowNode | null = null): RawFlowNode => ({
   type: 'approver', nodeId, properties: { title: nodeId, approvers: [], approverPos: [], circulateUser: [], circulatePosition: [], rejectStep: '0', ...properties }, childNode,

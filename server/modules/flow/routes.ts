@@ -8,7 +8,7 @@ import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok } fr
 import { likePattern } from '../permission/entity-form';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { returnTargets, type FlowPosition } from '../../../src/runtime/flow';
-import { act, graphOf, launch, resubmit, withdraw, type Action } from './transitions';
+import { act, graphOfTask, launch, resubmit, withdraw, type Action } from './transitions';
 import { sendNotices } from './notices';
 
 const signedIn = { access: 'signedIn' as const };
@@ -97,7 +97,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
     if (task.creatorUserId !== me && mine.length === 0 && !copied && !principal.isAdministrator) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
     if (copied) await db.updateTable('flowCirculate').set({ readAt: Date.now() }).where('id', '=', copied.id).where('readAt', 'is', null).execute();
     const engine = await db.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow();
-    const graph = graphOf(engine);
+    const graph = await graphOfTask(db, task);
     const records = await db.selectFrom('flowRecord as r').innerJoin('baseUser as u', 'u.id', 'r.userId').select(['r.id', 'r.nodeId', 'r.nodeName', 'r.userId', 'u.realName as userName', 'r.handleStatus', 'r.opinion', 'r.createdAt']).where('r.taskId', '=', task.id).orderBy('r.createdAt').orderBy('r.id').execute();
     const waiting = mine.find((o) => o.state === 0) ?? null;
     const node = waiting ? graph.nodes[waiting.nodeId]! : null;

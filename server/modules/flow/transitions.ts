@@ -5,10 +5,12 @@ import { newId } from '../../db/ids';
 import { AppError, refuse } from '../../http/errors';
 import { ReplyCode } from '../../../src/runtime/codes';
 import {
-  completeNode, counterSignOf, nodeDecision, readFlowTemplate, returnTargets, returnTo, startFlow,
+  completeNode, counterSignOf, nodeDecision, returnTargets, returnTo, startFlow,
   type FlowGraph, type FlowPosition,
 } from '../../../src/runtime/flow';
 import { approversOf, circulatorsOf, withDelegates } from './assignees';
+import { graphAt } from './versions';
+import type { DbOrTrx } from '../dictionary/repository';
 
 type Trx = Transaction<Database>;
 
@@ -29,12 +31,8 @@ export interface Notices {
   initiator?: { userId: string; outcome: 'adopt' | 'reject' | 'returned' };
 }
 
-const graphs = new WeakMap<object, FlowGraph>();
-export function graphOf(engine: { templateJson: string }): FlowGraph {
-  let g = graphs.get(engine);
-  if (!g) graphs.set(engine, (g = readFlowTemplate(JSON.parse(engine.templateJson))));
-  return g;
-}
+/** The graph a task runs: its engine at the version it started with. */
+export const graphOfTask = (db: DbOrTrx, task: Pick<FlowTaskRow, 'engineId' | 'engineVersion'>) => graphAt(db, task.engineId, task.engineVersion);
 
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
@@ -75,13 +73,13 @@ export interface LaunchInput { engineId: string; title: string; urgent: number; 
 export async function launch(db: Db, input: LaunchInput): Promise<{ task: FlowTaskRow; notices: Notices }> {
   const engine = await db.selectFrom('flowEngine').selectAll().where('id', '=', input.engineId).where('enabledMark', '=', 1).executeTakeFirst();
   if (!engine) throw new AppError(ReplyCode.notFound, 'flow.engineNotFound');
-  const graph = graphOf(engine);
+  const graph = await graphAt(db, engine.id, engine.version);
   await mayInitiate(db, graph, input.by);
   const now = Date.now();
   const step = startFlow(graph, input.formData);
   const task: FlowTaskRow = {
     id: newId(), engineId: engine.id, title: input.title.slice(0, 200), urgent: input.urgent, status: step.ended ? STATUS.adopt : STATUS.wait, creatorUserId: input.by,
-    formJson: JSON.stringify(input.formData), positionJson: JSON.stringify(step.position), completedJson: '[]', thisStep: stepTitles(graph, step.position), version: 0,
+    formJson: JSON.stringify(input.formData), positionJson: JSON.stringify(step.position), completedJson: '[]', thisStep: stepTitles(graph, step.position), version: 0, engineVersion: engine.version,
     createdAt: now, updatedAt: now, completedAt: step.ended ? now : null,
   };
   return db.transaction().execute(async (trx) => {
@@ -118,8 +116,7 @@ export async function act(db: Db, operatorId: string, by: string, action: Action
     const op = await trx.selectFrom('flowOperator').selectAll().where('id', '=', operatorId).executeTakeFirst();
     if (!op || op.userId !== by) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
     const task = await trx.selectFrom('flowTask').selectAll().where('id', '=', op.taskId).executeTakeFirstOrThrow();
-    const engine = await trx.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow();
-    const graph = graphOf(engine);
+    const graph = await graphOfTask(trx, task);
     const position = parse<FlowPosition>(task.positionJson);
     if (task.status !== STATUS.wait || !position.active.includes(op.nodeId)) throw refuse('flow.alreadyHandled');
     const now = Date.now();
@@ -191,7 +188,7 @@ export async function withdraw(db: Db, taskId: string, by: string): Promise<void
     if (acted) throw refuse('flow.cannotWithdraw');
     const now = Date.now();
     await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('state', '=', 0).execute();
-    const graph = graphOf(await trx.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow());
+    const graph = await graphOfTask(trx, task);
     await record(trx, task.id, graph.start, graph.nodes[graph.start]!.title, by, HANDLE.withdraw, null, now);
     await save(trx, task, { status: STATUS.revoke, positionJson: JSON.stringify({ active: [], joins: {} }), thisStep: null }, now);
   });
@@ -204,7 +201,7 @@ export async function resubmit(db: Db, taskId: string, by: string, formData: Rec
     const position = parse<FlowPosition>(task.positionJson);
     const returned = task.status === STATUS.wait && position.active.length === 0;
     if (!returned && task.status !== STATUS.revoke && task.status !== STATUS.reject) throw refuse('flow.cannotResubmit');
-    const graph = graphOf(await trx.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow());
+    const graph = await graphOfTask(trx, task);
     const now = Date.now();
     const step = startFlow(graph, formData);
     await record(trx, task.id, graph.start, graph.nodes[graph.start]!.title, by, task.status === STATUS.reject ? HANDLE.revive : HANDLE.initiate, null, now);

@@ -1,0 +1,56 @@
+import type { Db } from '../../db';
+import type { DbOrTrx } from '../dictionary/repository';
+import type { FlowEngineRow } from '../../db/schema';
+import { newId } from '../../db/ids';
+import { readFlowTemplate, type FlowGraph, type RawFlowNode } from '../../../src/runtime/flow';
+
+/**
+ * Engine versions (migration 0035): saving a template writes a new version; a task runs the
+ * version it started with. A version never changes once written, so its read graph is cached by
+ * (engine, version) for the life of the process, on every process alike, with nothing to invalidate.
+ */
+const graphs = new Map<string, FlowGraph>();
+
+export async function graphAt(db: DbOrTrx, engineId: string, version: number): Promise<FlowGraph> {
+  const key = `${engineId}:${version}`;
+  const cached = graphs.get(key);
+  if (cached) return cached;
+  const row = await db.selectFrom('flowEngineVersion').select('templateJson').where('engineId', '=', engineId).where('version', '=', version).executeTakeFirstOrThrow();
+  const graph = readFlowTemplate(JSON.parse(row.templateJson) as RawFlowNode);
+  if (graphs.size > 2000) graphs.clear();
+  graphs.set(key, graph);
+  return graph;
+}
+
+export type NewEngine = Pick<FlowEngineRow, 'enCode' | 'fullName'> & Partial<Pick<FlowEngineRow, 'id' | 'category' | 'modelId' | 'description' | 'sortCode' | 'enabledMark'>> & { template: RawFlowNode; by?: string | null };
+
+/** Stores a new engine as version 1 of itself (engine row and version row in one transaction). */
+export async function createEngine(db: Db, input: NewEngine): Promise<string> {
+  const id = input.id ?? newId();
+  const now = Date.now();
+  const templateJson = JSON.stringify(input.template);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('flowEngine').values({
+      id, enCode: input.enCode, fullName: input.fullName, category: input.category ?? null, modelId: input.modelId ?? null, description: input.description ?? null,
+      templateJson, version: 1, sortCode: input.sortCode ?? 0, enabledMark: input.enabledMark ?? 1, createdAt: now, updatedAt: null,
+    }).execute();
+    await trx.insertInto('flowEngineVersion').values({ id: newId(), engineId: id, version: 1, templateJson, createdBy: input.by ?? null, createdAt: now }).execute();
+  });
+  return id;
+}
+
+/**
+ * Saves a changed template as the engine's next version (the engine row locked by its guarded
+ * version update, so two saves at once make two versions, never one lost). Running tasks keep theirs.
+ */
+export async function saveVersion(db: Db, engineId: string, template: RawFlowNode, by: string | null): Promise<number> {
+  const templateJson = JSON.stringify(template);
+  return db.transaction().execute(async (trx) => {
+    const engine = await trx.selectFrom('flowEngine').select('version').where('id', '=', engineId).executeTakeFirstOrThrow();
+    const next = engine.version + 1;
+    const moved = await trx.updateTable('flowEngine').set({ version: next, templateJson, updatedAt: Date.now() }).where('id', '=', engineId).where('version', '=', engine.version).executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new Error('engine version moved meanwhile');
+    await trx.insertInto('flowEngineVersion').values({ id: newId(), engineId, version: next, templateJson, createdBy: by, createdAt: Date.now() }).execute();
+    return next;
+  });
+}
