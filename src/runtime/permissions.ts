@@ -26,6 +26,8 @@ export const PERMISSION_CODES = [
   'business.orders:manage',
   'business.outbound:manage',
   'business.invoice:manage',
+  'workflow.engine:manage',
+  'workflow.task:manage',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
