@@ -6,6 +6,9 @@ export function Envelope<T extends TSchema>(data: T) {
 }
 
 /** Reply schema of a route that answers with no data. */
+/** A value or null (a JSON null in replies, where a column may be empty). */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
 export const EmptyEnvelope = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Optional(Type.Null()) });
 
 /** The pagination of a paged list (spec: currentPage, pageSize, total). */

@@ -1,10 +1,9 @@
-import { Type, type TSchema } from 'typebox';
-import { CurrentPage } from '../../http/envelope';
+import { Type } from 'typebox';
+import { CurrentPage, Nullable } from '../../http/envelope';
 import { MenuNode } from '../oauth/schemas';
 export * from './preferences-schema';
 
 /** Wire shapes of /api/permission/Users/Current (spec 7.2) and the registration review. */
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
 
 

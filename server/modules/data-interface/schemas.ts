@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { DataInterfaceRow } from '../../db/schema';
 import { parseJsonList, type ParamDefinition } from './execute';
+import { Nullable } from '../../http/envelope';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 export const ParamDefinitionSchema = Type.Object(
   {

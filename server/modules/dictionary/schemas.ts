@@ -3,8 +3,8 @@ import type { DictionaryDataRow, DictionaryTypeRow } from '../../db/schema';
 import { nameIn, translationsOf, TranslationsSchema } from '../../http/translations';
 import type { Locale } from '../../../src/runtime/i18n';
 import { TreeSchema } from './tree';
+import { Nullable } from '../../http/envelope';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const TypeFields = {
   id: Type.String(),

@@ -1,10 +1,10 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { PUBLIC_CONFIG_KEYS } from '../system/config-store';
 import { Preferences } from '../current-user/preferences-schema';
 import { TranslationsSchema } from '../../http/translations';
+import { Nullable } from '../../http/envelope';
 
 /** Wire shapes of /api/oauth. Form-encoded bodies arrive as strings. */
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const LoginBody = Type.Object({
   account: Type.String({ maxLength: 200, description: 'account, or mobile@account for a sub-account' }),

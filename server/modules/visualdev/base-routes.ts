@@ -6,7 +6,7 @@ import { audit } from '../../audit/record';
 import type { Db } from '../../db';
 import { newId } from '../../db/ids';
 import type { VisualdevRow } from '../../db/schema';
-import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok, CurrentPage } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok, CurrentPage, Nullable } from '../../http/envelope';
 import { nameIn, translationsColumn, translationsOf, TranslationsSchema } from '../../http/translations';
 import { refuse } from '../../http/errors';
 import { translate, type Locale } from '../../../src/runtime/i18n';
@@ -19,7 +19,6 @@ import { checkMenuParent, placeInMenu } from './menu-placement';
 /** /api/visualdev/Base: model definitions (the designer's side). */
 
 const manage = { access: { permission: 'visualdev.model:manage' as const } };
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) });
 /** Where the released page goes in the menu (the product asks for the parent menu on release). */
 const ReleaseBody = Type.Union([Type.Null(), Type.Object({

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import type { CompiledDictionaryPage, CompiledPortalPage, CompiledReportPage, CompiledResourcePage } from '../../../src/runtime/model/pages';
+import { Nullable } from '../../http/envelope';
 
 // Reply schemas of the page routes (page-descriptors.ts): the compiled page types of src/runtime/model/pages.ts.
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const DictionaryPageSchema = Type.Object({
   id: Type.String(),

@@ -1,7 +1,6 @@
-import { Type, type TSchema } from 'typebox';
-import { PagedQueryFields } from '../../../http/envelope';
+import { Type } from 'typebox';
+import { PagedQueryFields, Nullable } from '../../../http/envelope';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Message types (spec 3, 9): 1 announcement, 2 flow, 3 system. */
 export const MESSAGE_TYPE = { notice: 1, flow: 2, system: 3 } as const;

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import type { MessageTemplateRow } from '../../../db/schema';
-import { PagedQueryFields } from '../../../http/envelope';
+import { PagedQueryFields, Nullable } from '../../../http/envelope';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 export const TemplateView = Type.Object({
   id: Type.String(),

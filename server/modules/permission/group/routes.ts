@@ -5,7 +5,7 @@ import { newId } from '../../../db/ids';
 import type { GroupRow } from '../../../db/schema';
 import { bumpAccessVersion } from '../../../auth/access-version';
 import { AppError, refuse } from '../../../http/errors';
-import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok } from '../../../http/envelope';
+import { EmptyEnvelope, Envelope, PagedEnvelope, done, ok, Nullable } from '../../../http/envelope';
 import { ReplyCode } from '../../../../src/runtime/codes';
 import type { DbOrTrx } from '../../dictionary/repository';
 import { TreeSchema } from '../../dictionary/tree';
@@ -19,7 +19,6 @@ import {
 const tags = ['group'];
 const manage = { access: { permission: 'permission.group:manage' as const } };
 const notFound = () => new AppError(ReplyCode.notFound, 'group.notFound');
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const GROUP_ICON = 'icon-ym icon-ym-generator-group1';
 
 const GroupView = Type.Object({ ...NamedViewFields, type: Nullable(Type.String({ description: 'free text' })) });

@@ -3,8 +3,8 @@ import type { OrganizeRow } from '../../../db/schema';
 import { ancestorIds } from '../../../auth/org-tree';
 import { buildTree, TreeSchema, type TreeNode } from '../../dictionary/tree';
 import { NamedBodyFields, NamedViewFields, namedView } from '../entity-form';
+import { Nullable } from '../../../http/envelope';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const ICONS = { company: 'icon-ym icon-ym-tree-organization3', department: 'icon-ym icon-ym-tree-department1' } as const;
 

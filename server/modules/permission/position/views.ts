@@ -3,8 +3,8 @@ import type { OrganizeRow, PositionRow } from '../../../db/schema';
 import { buildTree, TreeSchema, withAncestors, type TreeNode } from '../../dictionary/tree';
 import { NamedBodyFields, NamedViewFields, namedView } from '../entity-form';
 import { ICONS, parentsOf, pathOf } from '../organize/views';
+import { Nullable } from '../../../http/envelope';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 export const POSITION_ICON = 'icon-ym icon-ym-tree-position1';
 
 export const PositionView = Type.Object({

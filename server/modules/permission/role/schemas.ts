@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import { CurrentPage } from '../../../http/envelope';
+import { CurrentPage, Nullable } from '../../../http/envelope';
 import { TreeSchema } from '../../dictionary/tree';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 const RoleFields = {
   id: Type.String(),

@@ -1,12 +1,11 @@
-import { Type, type TSchema } from 'typebox';
-import { CurrentPage } from '../../../http/envelope';
+import { Type } from 'typebox';
+import { CurrentPage, Nullable } from '../../../http/envelope';
 
 /**
  * Wire shapes of /api/permission/Users (spec 7.3). Every reply object is built by picking
  * fields (never a spread of a user row) and every reply schema lists its fields, so a password
  * hash or any other column can never travel.
  */
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Id = Type.String({ maxLength: 50 });
 const IdList = Type.Array(Id, { maxItems: 1000 });
 /** A list of ids as an array, or as the product client's comma-joined text. */

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { AreaRow } from '../../../db/schema';
 import { TreeSchema } from '../../dictionary/tree';
+import { Nullable } from '../../../http/envelope';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 const AreaFields = {
   id: Type.String({ description: 'the division code (six digits for the seeded set)' }),

@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import type { BillRuleRow } from '../../../db/schema';
-import { PagedQueryFields } from '../../../http/envelope';
+import { PagedQueryFields, Nullable } from '../../../http/envelope';
 import { billRuleExample, formatBillNumber } from '../../../../src/runtime/bill-number';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 export const RuleFields = {
   id: Type.String(),

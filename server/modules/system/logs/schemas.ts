@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
-import { CurrentPage } from '../../../http/envelope';
+import { CurrentPage, Nullable } from '../../../http/envelope';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (max = 100) => Type.Optional(Type.String({ maxLength: max }));
 
 /** What every log list takes: paging, a keyword, a time range, the user's account. */

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { TranslationsSchema } from '../../../http/translations';
+import { Nullable } from '../../../http/envelope';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 /** An entry as the administrators' screen reads and edits it (spec 3 "Menu item" plus its management fields). */
 const entryFields = {

@@ -5,7 +5,7 @@ import type { Db } from '../../../db';
 import type { PrintDevRow } from '../../../db/schema';
 import { principalOf } from '../../../auth/access';
 import { AppError, refuse } from '../../../http/errors';
-import { Envelope, ok } from '../../../http/envelope';
+import { Envelope, ok, Nullable } from '../../../http/envelope';
 import { nameIn } from '../../../http/translations';
 import { ReplyCode } from '../../../../src/runtime/codes';
 import { renderPrintTemplate } from '../../../../src/runtime/print-template';
@@ -16,7 +16,6 @@ import { findTemplate, manage, modelNames, TABLE, tags } from './routes';
 import { templateView, TemplateView } from './schemas';
 import { printFieldsOf, printRecordOf } from './print-values';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Field = Type.Object({ field: Type.String(), label: Type.String(), kind: Type.String() });
 const PrintRecordSchema = Type.Object({
   fields: Type.Record(Type.String(), Type.String(), { description: 'main-form fields as people read them' }),

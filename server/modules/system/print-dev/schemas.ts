@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import type { PrintDevRow } from '../../../db/schema';
-import { PagedQueryFields } from '../../../http/envelope';
+import { PagedQueryFields, Nullable } from '../../../http/envelope';
 import { TranslationsSchema, translationsOf } from '../../../http/translations';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A template as the list and the editor read it. */
 export const TemplateView = Type.Object({

@@ -9,7 +9,7 @@ import { newId } from '../../../db/ids';
 import type { PrintDevRow } from '../../../db/schema';
 import { principalOf } from '../../../auth/access';
 import { refuse } from '../../../http/errors';
-import { Envelope, ok } from '../../../http/envelope';
+import { Envelope, ok, Nullable } from '../../../http/envelope';
 import { translationsOf } from '../../../http/translations';
 import { issueTicket } from '../../dictionary/tickets';
 import { codeTaken, findTemplate, manage, TABLE, tags } from './routes';
@@ -18,7 +18,6 @@ import { checkReferences, validateTemplate } from './validation';
 import { jsonDownloadRoute } from '../../../http/json-download';
 
 const TICKET_KIND = 'printDev';
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /** The export file of one template: its definition (the model by id: an import elsewhere needs the same model). */
 export const ExportFile = Type.Object({
