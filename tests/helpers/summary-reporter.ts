@@ -1,7 +1,8 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Prints one plain closing line, "tests: N passed, N failed, N skipped", after Vitest's own
+ * Prints the slowest files (the suite's time budget is spent there: CI logs show where to look),
+ * then one plain closing line, "tests: N passed, N failed, N skipped", after Vitest's own
  * summary, so CI logs can be read by tools that know that line.
  */
 export default class SummaryReporter implements Reporter {
@@ -20,6 +21,11 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
+    const slowest = [...testModules]
+      .map((m) => ({ name: `${m.project.name} ${m.moduleId.replace(`${process.cwd()}/`, '')}`, seconds: m.diagnostic().duration / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 15);
+    if (slowest.length > 1) process.stdout.write(`\nslowest files:\n${slowest.map((s) => `  ${s.seconds.toFixed(1).padStart(6)} s  ${s.name}`).join('\n')}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
