@@ -22,7 +22,7 @@ import { onlineUserRoutes } from './system/online-user/routes';
 import { fundsAccountRoutes, fundsExportRoutes, fundsRoutes } from './business/funds';
 import { flowRoutes } from './flow';
 import { goodsModule } from './business/goods';
-import { invoiceRoutes, orderRoutes } from './business/orders';
+import { invoiceRoutes, orderRoutes, orderTraceRoutes } from './business/orders';
 import { outboundRoutes, pickupRoutes } from './business/pickup';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
@@ -90,6 +90,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(fundsExportRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(goodsModule, { prefix: '/api/business', db: ctx.db, hub });
   await app.register(orderRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(orderTraceRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(invoiceRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(pickupRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(outboundRoutes, { prefix: '/api/business', db: ctx.db });

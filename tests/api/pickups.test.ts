@@ -247,5 +247,15 @@ describe('outbound and settlement', () => {
     expect(s).toMatchObject({ organizeId: east, actualKg: 5100, actualAmount: 2040000, deducted: 2000000, charged: 40000 });
     expect(await accountOf(db(), south)).toEqual(southBefore);
     expect(await heldBy(o.orderId)).toMatchObject({ frozen: 0 });
+
+    // the order's whole story (/info): its own organisation sees its pickup and what went to whom, never the receiver's pickup
+    const trace = (await customer.get(`/api/business/Order/${o.orderId}/Trace`)).body.data;
+    expect(trace.pickups.map((x: { id: string }) => x.id)).toEqual([p.id]);
+    expect(trace.pickups[0]).toMatchObject({ status: 2, lines: [{ tonnes: '3.000', actualTonnes: '3.000' }] });
+    expect(trace.transfers).toEqual([expect.objectContaining({ tonnes: '2.000', toName: '华南客户公司' })]);
+    expect(trace.settlement).toMatchObject({ actualTonnes: '5.100', actualText: '20,400.00', chargedText: '400.00' });
+    expect(trace.ledger.map((l: { kind: string }) => l.kind)).toEqual(['freeze', 'deduct', 'charge']);
+    expect((await customer2.get(`/api/business/Order/${o.orderId}/Trace`)).body.code).toBe(404);
+    expect((await admin.get(`/api/business/Order/${o.orderId}/Trace`)).body.data.pickups.map((x: { id: string }) => x.id)).toEqual([p.id, q.id]);
   });
 });

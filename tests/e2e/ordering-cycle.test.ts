@@ -125,6 +125,17 @@ describe('the ordering cycle', () => {
     await expect.poll(() => cell(rows(c).first(), 'file').textContent()).toBe('发票.pdf');
     const fileId = ((await customerApi.get('/api/business/Invoice')).body.data.list[0].file as { fileId: string }[])[0]!.fileId;
     expect((await customerApi.get(`/api/file/Download/annex/${fileId}`)).body.code).toBe(200);
+
+    // 7. the order's whole story on /info, reached from the invoice row
+    await rows(c).first().locator('[data-button="btn_orderInfo"]').click();
+    await c.getByTestId('order-info-page').waitFor();
+    await expect.poll(() => c.getByTestId('order-detail-no').textContent()).toBe(order.orderNo);
+    const drawn = c.getByTestId('order-info-pickups');
+    await drawn.locator('tbody tr').first().waitFor();
+    expect(await drawn.locator('tbody tr').first().textContent()).toContain('9.800');
+    expect(await c.getByTestId('order-info-actual').textContent()).toContain('9.800 t');
+    expect(await c.getByTestId('order-info-invoices').textContent()).toContain(invoice.body.data.invoiceNo);
+    expect(await c.getByTestId('order-info-ledger').locator('tbody tr').count()).toBe(3);
     noReactErrors(customer.errors);
 
     // nothing appeared or vanished
@@ -135,6 +146,7 @@ describe('the ordering cycle', () => {
     const other = await sessionPage(e2e, 'customer2');
     const otherApi = api(e2e, other.token);
     expect((await otherApi.get(`/api/business/Order/${order.id}`)).status).toBe(404);
+    expect((await otherApi.get(`/api/business/Order/${order.id}/Trace`)).status).toBe(404);
     expect((await otherApi.get('/api/business/Order')).body.data.list).toEqual([]);
     expect((await otherApi.get('/api/business/Settlement')).body.data.list).toEqual([]);
     expect((await otherApi.get('/api/business/Invoice')).body.data.list).toEqual([]);

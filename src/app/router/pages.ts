@@ -36,6 +36,7 @@ export const pages: Record<string, PageComponent> = {
   '/inventory': lazy(() => import('../../pages/business/InventoryPage')),
   '/addOrder': lazy(() => import('../../pages/business/AddOrderPage')),
   '/order': lazy(() => import('../../pages/business/OrderPage')),
+  '/info': lazy(() => import('../../pages/business/OrderInfoPage')),
   '/waitGoods': lazy(() => import('../../pages/business/pickup/WaitGoodsPage')),
   '/getOrder': lazy(() => import('../../pages/business/pickup/GetOrderPage')),
   '/noSpec': lazy(() => import('../../pages/business/pickup/NoSpecPage')),

@@ -1,5 +1,6 @@
 export { orderRoutes } from './routes';
 export { invoiceRoutes } from './invoice-routes';
+export { orderTraceRoutes } from './trace-routes';
 export { placeOrder, cancelOrder, confirmOrder, orderOf, parseTonnes, formatKg, ORDER_NUMBER_RULE, MAX_LINES, MAX_LINE_KG, type PlaceOrder } from './order';
 export { requestInvoice, issueInvoice, rejectInvoice, validTaxNo, INVOICE_NUMBER_RULE } from './invoice';
 
