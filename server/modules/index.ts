@@ -19,7 +19,7 @@ import { areaRoutes } from './system/area';
 import { billRuleModule } from './system/bill-rule';
 import { printDevModule } from './system/print-dev';
 import { onlineUserRoutes } from './system/online-user/routes';
-import { fundsAccountRoutes, fundsExportRoutes, fundsRoutes } from './business/funds';
+import { debtRoutes, fundsAccountRoutes, fundsExportRoutes, fundsRoutes } from './business/funds';
 import { flowRoutes } from './flow';
 import { goodsModule } from './business/goods';
 import { invoiceRoutes, orderRoutes, orderTraceRoutes } from './business/orders';
@@ -86,6 +86,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(printDevModule, { prefix: '/api/system', db: ctx.db });
   await app.register(onlineUserRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(fundsRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(debtRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(fundsAccountRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(fundsExportRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(goodsModule, { prefix: '/api/business', db: ctx.db, hub });

@@ -23,6 +23,7 @@ export const NUMBER_RANGES = {
   passwordLengthMinNumber: [6, 16],
   synTimeoutSeconds: [1, 100],
   dataInterfaceLogRetentionDays: [0, 3650],
+  creditTermDays: [1, 365],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Texts and their longest length; sysName and title must not be empty. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { startE2E, type E2E } from './browser';
+import { newPage, startE2E, type E2E } from './browser';
+import { makeGoods, makeOrder, userOf } from '../helpers/ordering-state';
 import { tokenFor } from '../helpers/access';
 import { api, cell, noReactErrors, rows, sessionPage, waitRows, type Session } from './model-helpers';
 
@@ -82,5 +83,24 @@ describe('capital pool in the browser', () => {
     await customer.page.goto('/capitalPool');
     await expect.poll(() => customer.page.getByTestId('funds-balance').textContent()).toBe('¥ 12,000.50');
   });
-});
 
+  it('我的欠款 (/debtHome): opened with ?token= in a fresh browser, the bills by due date with the overdue one in red', async () => {
+    const db = e2e.server.database.db;
+    const me = await userOf(db, 'customer');
+    const g = await makeGoods(db, { stockKg: 10_000, price: 100_000 });
+    const old = await makeOrder(db, me.organizeId, me.id, [{ ...g, kg: 1000 }], 60_000);
+    await db.updateTable('bizLedger').set({ createdAt: Date.now() - 45 * 86_400_000 }).where('refId', '=', old.orderId).execute();
+    const { context, page } = await newPage(e2e);
+    await page.goto(`/debtHome?token=${encodeURIComponent(customer.token)}`);
+    await page.getByTestId('debt-home-page').waitFor();
+    await expect.poll(() => page.getByTestId('debt-overdue').textContent()).toBe('¥ 600.00');
+    await page.getByTestId('debt-overdue-alert').waitFor();
+    const overdue = page.locator('[data-testid="debt-bills"] tr[data-overdue="true"]');
+    expect(await overdue.count()).toBe(1);
+    expect(await overdue.textContent()).toContain('逾期 15 天');
+    expect(await seriousViolations(page, ['[data-testid="debt-home-page"]'])).toEqual([]);
+    await overdue.getByRole('button').click();
+    await page.getByTestId('order-info-page').waitFor();
+    await context.close();
+  });
+});

@@ -60,6 +60,8 @@ const NUMBER = {
   synTimeoutSeconds: 10,
   /** Data interface call log: rows older than this many days are pruned (0 = keep forever). */
   dataInterfaceLogRetentionDays: 30,
+  /** Days a customer has to repay credit an order used, from its first use (/debtHome's due dates). */
+  creditTermDays: 30,
   ...DEFAULT_PASSWORD_POLICY,
 } as const;
 
