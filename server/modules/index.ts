@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { bridgeInvalidation } from '../cache/redis-invalidation';
+import { invalidationOf } from '../cache/invalidation';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { currentUserModule } from './current-user';
@@ -52,6 +54,19 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   const fanout = ctx.config.redisUrl ? withRedisFanout(local, ctx.config.redisUrl, app.log) : null;
   await fanout?.ready.catch(() => undefined);
   const hub: RealtimeHub = fanout ?? local;
+  // REDIS_URL: committed changes reach every process's caches (server/cache/redis-invalidation.ts)
+  const bus = invalidationOf(ctx.db);
+  const shared = ctx.config.redisUrl && bus ? bridgeInvalidation(bus, ctx.config.redisUrl, app.log) : null;
+  if (shared && bus) {
+    await shared.ready.catch(() => undefined);
+    // not hearing other processes' changes: nothing kept may be trusted, so each request starts uncached
+    app.addHook('onRequest', async () => {
+      if (!shared.live) bus.flushAll();
+    });
+    // a reply goes out once the changes it made reached Redis (and so the other processes)
+    app.addHook('onSend', async () => shared.published());
+    app.addHook('onClose', async () => shared.close());
+  }
   app.decorate('realtime', hub);
   const stopListening = onSessionsEnded(ctx.db, (event) => hub.endSessions(event));
   app.addHook('onClose', async () => {

@@ -99,3 +99,46 @@ describe('two processes, one Redis', () => {
     expect((await staffOnB.closed).code).toBe(4602);
   });
 });
+
+/**
+ * Caches across processes (issue 18 items 1 and 5): each process keeps sessions, principals and
+ * dictionaries in memory; a change committed through A reaches B's caches over Redis before A
+ * answers, so B's next request sees it. B's caches are warmed first (several reads), or the test
+ * would pass without any invalidation.
+ */
+describe('caches across processes', () => {
+  const warm = async (api: ReturnType<typeof client>, url: string) => {
+    for (let i = 0; i < 3; i += 1) expect((await api.get(url)).body.code).toBe(200);
+  };
+
+  it('a token signed out through A answers 602 on B at the next request', async () => {
+    const token = await tokenFor(database.db, 'staff');
+    const onB = client(b.url, token);
+    await warm(onB, '/api/system/DictionaryType');
+    expect((await client(a.url, token).get('/api/oauth/Logout')).body.code).toBe(200);
+    expect((await onB.get('/api/system/DictionaryType')).body.code).toBe(602);
+  });
+
+  it('a dictionary category added through A is listed on B at the next request', async () => {
+    const adminToken = await tokenFor(database.db, 'admin');
+    const onB = client(b.url, adminToken);
+    await warm(onB, '/api/system/DictionaryType');
+    const created = await client(a.url, adminToken).post('/api/system/DictionaryType', { parentId: '-1', fullName: '跨进程分类', enCode: 'crossProcess', isTree: 0, sortCode: 99 });
+    expect(created.body.code, created.body.msg).toBe(200);
+    expect(JSON.stringify((await onB.get('/api/system/DictionaryType')).body.data)).toContain('跨进程分类');
+  });
+
+  it('a user disabled through A is refused on B at the next request', async () => {
+    const adminOnA = client(a.url, await tokenFor(database.db, 'admin'));
+    const token = await tokenFor(database.db, 'staff');
+    const onB = client(b.url, token);
+    await warm(onB, '/api/oauth/CurrentUser');
+    try {
+      expect((await adminOnA.put(`/api/permission/Users/${ids.staff}/Actions/State`, { enabledMark: 0 })).body.code).toBe(200);
+      expect((await onB.get('/api/oauth/CurrentUser')).body.code).not.toBe(200);
+    } finally {
+      expect((await adminOnA.put(`/api/permission/Users/${ids.staff}/Actions/State`, { enabledMark: 1 })).body.code).toBe(200);
+    }
+  });
+});
+
