@@ -67,7 +67,7 @@ describe('the flow demo', () => {
     expect(refused.body.code).toBe(400);
     expect(refused.body.data.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['departmental', 'destination', 'setOutDate']));
     expect((await server.database.db.selectFrom('flowTask').select('id').where('engineId', '=', travel.id).execute())).toHaveLength(0);
-    const formData = { applyUser: '张运营', departmental: '运营部', businessMission: '拜访客户', setOutDate: '2026-11-01', returnDate: '2026-11-03', destination: '上海', fare: 300 };
+    const formData = { applyUser: '张运营', departmental: '运营部', businessMission: '拜访客户', setOutDate: '2026-11-01', returnDate: '2026-11-03', destination: '上海', fare: 300, getAccommodation: 450.5, total: 9999 };
     const started = await staff.post('/api/workflow/Engine/FlowTask', { flowId: travel.id, formData });
     expect(started.body.code, started.body.msg).toBe(200);
     const taskId = started.body.data.id as string;
@@ -81,6 +81,8 @@ describe('the flow demo', () => {
     const d = (await staff.get(`/api/workflow/Engine/FlowBefore/${taskId}`)).body.data;
     expect(d.task.status).toBe(2);
     expect(d.formData.reimbursementAmount).toBe(300);
+    // 合计 is computed by the server, not taken from the form
+    expect(d.formData.total).toBe(750.5);
   });
 });
 
