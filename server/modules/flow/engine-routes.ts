@@ -121,7 +121,12 @@ export const flowEngineRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
     const before = await findEngine(db, request.params.id);
     const b = request.body;
     await ensureCodeFree(db, b.enCode, before.id);
-    const change = { enCode: b.enCode, fullName: b.fullName.trim(), category: b.category?.trim() || null, modelId: await checkModel(db, b.modelId), description: b.description ?? null, sortCode: b.sortCode ?? Number(before.sortCode) };
+    // an optional setting left out keeps its value; null clears it
+    const change = {
+      enCode: b.enCode, fullName: b.fullName.trim(), category: b.category === undefined ? before.category : b.category?.trim() || null,
+      modelId: b.modelId === undefined ? before.modelId : await checkModel(db, b.modelId), description: b.description === undefined ? before.description : b.description,
+      sortCode: b.sortCode ?? Number(before.sortCode),
+    };
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('flowEngine').set({ ...change, updatedAt: Date.now() }).where('id', '=', before.id).execute();
       await audit(trx, request, { entity: 'flowEngine', entityId: before.id, action: 'update', before, after: { ...before, ...change } });
