@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import fs from 'node:fs';
 import { readMenuFile, syncMenu } from './db/menu-file';
 import { DEFAULT_MENU_FILE, DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { FLOW_DEMO_ACCOUNTS } from './modules/flow/seed';
 
 /** `npm start`: open (or create) the database, migrate, seed an empty one, serve app and API. */
 async function main() {
@@ -39,7 +40,7 @@ async function main() {
     `  API docs:  http://${shown}:${config.port}/api/docs`,
     `  Database:  ${database.dialect} — ${database.where}${seeded ? ' (demo data seeded now)' : ''}`,
     `  Demo accounts (password ${config.seedPassword === 'demo1234' ? 'demo1234' : 'from SEED_PASSWORD'}):`,
-    ...DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(10)} ${a.description}`),
+    ...[...DEMO_ACCOUNTS, ...FLOW_DEMO_ACCOUNTS].map((a) => `    ${a.account.padEnd(10)} ${a.description}`),
     `  Started in ${phases.summary()}`,
     '',
   ];

@@ -1,5 +1,5 @@
 import type {
-  AreaRow, BillRuleRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, MessageRow, MessageTemplateRow, ModuleDataSchemeRow, ModuleRow, OrganizeRow, PositionRow,
+  AreaRow, BillRuleRow, FlowEngineRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, MessageRow, MessageTemplateRow, ModuleDataSchemeRow, ModuleRow, OrganizeRow, PositionRow,
   PrintDevRow, RoleRow, SessionRow, ShortLinkRow, SignImgRow, UserProfileRow, UserRow, VisualdevRow,
 } from '../db/schema';
 
@@ -38,6 +38,8 @@ export const AUDIT_FIELDS = {
   dataScheme: fields<ModuleDataSchemeRow>()(['moduleId', 'fullName', 'fullNameI18n', 'enCode', 'scopeType', 'conditionJson', 'sortCode', 'enabledMark', 'description']),
   // a model definition: long JSON (formData, columnData) is cut by the log, the release state is kept
   model: fields<VisualdevRow>()(['fullName', 'fullNameI18n', 'enCode', 'category', 'type', 'webType', 'sortCode', 'state', 'description', 'tables', 'formData', 'columnData', 'releasedAt']),
+  // a flow engine: its settings and the template's version number (each version's template is kept in flow_engine_version)
+  flowEngine: fields<FlowEngineRow>()(['fullName', 'enCode', 'category', 'modelId', 'version', 'sortCode', 'enabledMark', 'description']),
   messageTemplate: fields<MessageTemplateRow>()(['fullName', 'enCode', 'messageType', 'channel', 'title', 'content', 'sortCode', 'enabledMark', 'description']),
   notice: fields<MessageRow>()(['title', 'bodyText', 'toUserIds', 'enabledMark', 'releaseUserId', 'releaseTime']),
   // a session forced offline: whose, never its token

@@ -11,6 +11,7 @@ import { seedDataInterfaceDemo } from '../modules/data-interface/seed';
 import { seedBillRuleDemo } from '../modules/system/bill-rule/seed';
 import { seedPrintDevDemo } from '../modules/system/print-dev/seed';
 import { seedGoodsDemo } from '../modules/business/goods/seed';
+import { seedFlowDemo } from '../modules/flow/seed';
 
 /** The demo accounts printed at start-up and used by the tests. */
 export const DEMO_ACCOUNTS = [
@@ -33,7 +34,7 @@ export const DEFAULT_MENU_FILE = path.resolve('schemas/menu.json');
  * Seeds an empty database with demo data in one transaction, then adds the menu of
  * schemas/menu.json with its grants; returns false when users already exist.
  */
-export async function seedDemoData(db: Db, options: { password: string; menuFile?: string; business?: boolean }): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { password: string; menuFile?: string; business?: boolean; flows?: boolean }): Promise<boolean> {
   const existing = await db.selectFrom('baseUser').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   // Hash outside the transaction: argon2 is deliberately slow and would hold the write lock.
@@ -133,6 +134,8 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
       await seedGoodsDemo(trx, now, { by: staff?.id ?? null, customerOrganisations: customers.map((c) => c.id) });
     });
   }
+  // The flow demo (the product's 45 templates, the 'manager' and 'finance' accounts); tests start without it unless they ask.
+  if (options.flows !== false) await seedFlowDemo(db, { password: options.password, now });
   await syncMenu(db, readMenuFile(options.menuFile ?? DEFAULT_MENU_FILE), now);
   await seedDemoProfiles(db, now);
   await seedDemoScope(db, now);

@@ -22,7 +22,7 @@ import { billRuleModule } from './system/bill-rule';
 import { printDevModule } from './system/print-dev';
 import { onlineUserRoutes } from './system/online-user/routes';
 import { debtRoutes, fundsAccountRoutes, fundsExportRoutes, fundsRoutes } from './business/funds';
-import { flowRoutes } from './flow';
+import { flowEngineImportRoutes, flowEngineRoutes, flowRoutes } from './flow';
 import { goodsModule } from './business/goods';
 import { invoiceRoutes, orderRoutes, orderTraceRoutes } from './business/orders';
 import { outboundRoutes, pickupRoutes } from './business/pickup';
@@ -116,6 +116,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(messageInboxModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(chatModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(flowRoutes, { prefix: '/api/workflow', db: ctx.db, hub });
+  await app.register(flowEngineRoutes, { prefix: '/api/workflow', db: ctx.db });
+  await app.register(flowEngineImportRoutes, { prefix: '/api/workflow', db: ctx.db });
   await app.register(realtimeRoutes, { hub });
 }
 

@@ -23,7 +23,7 @@ export interface TestServer {
  * Starts the real server on a free port over a fresh database: a temporary SQLite file, or,
  * when TEST_DB=postgres, a new schema in TEST_DATABASE_URL that is dropped afterwards.
  */
-export async function startTestServer(overrides: Partial<AppConfig> & { seed?: boolean; businessDemo?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<AppConfig> & { seed?: boolean; businessDemo?: boolean; flowDemo?: boolean } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
   const databaseUrl = usePostgres ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined;
@@ -45,7 +45,8 @@ export async function startTestServer(overrides: Partial<AppConfig> & { seed?: b
   const database = await openDatabase({ databaseUrl, dataDir, pgSchema });
   await underSchemaLock(databaseUrl, () => migrateToLatest(database.db, pgSchema));
   // businessDemo: the ordering demo's goods, stock and money (off by default: suites assert their own figures from zero)
-  if (overrides.seed !== false) await seedDemoData(database.db, { password: config.seedPassword, business: overrides.businessDemo ?? false });
+  // flowDemo: the 45 product flows as engines and the 'manager' and 'finance' accounts (off by default: user and position counts stay as suites expect)
+  if (overrides.seed !== false) await seedDemoData(database.db, { password: config.seedPassword, business: overrides.businessDemo ?? false, flows: overrides.flowDemo ?? false });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

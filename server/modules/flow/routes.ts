@@ -10,6 +10,7 @@ import { ReplyCode } from '../../../src/runtime/codes';
 import { returnTargets, type FlowPosition } from '../../../src/runtime/flow';
 import { act, graphOfTask, launch, resubmit, withdraw, type Action } from './transitions';
 import { sendNotices } from './notices';
+import { checkLaunchForm } from './form-check';
 
 const signedIn = { access: 'signedIn' as const };
 const tags = ['flow'];
@@ -56,6 +57,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
   }, async (request) => {
     const me = principalOf(request).user;
     const engine = await db.selectFrom('flowEngine').select('fullName').where('id', '=', request.body.flowId).executeTakeFirst();
+    await checkLaunchForm(db, request.body.flowId, request.body.formData, request.locale);
     const title = request.body.flowTitle?.trim() || `${me.realName}的${engine?.fullName ?? ''}`;
     const { task, notices } = await launch(db, { engineId: request.body.flowId, title, urgent: request.body.flowUrgent ?? 1, formData: request.body.formData, chosen: request.body.candidates, by: me.id });
     await sendNotices(db, hub, notices, me.id);

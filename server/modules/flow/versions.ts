@@ -25,7 +25,7 @@ export async function graphAt(db: DbOrTrx, engineId: string, version: number): P
 export type NewEngine = Pick<FlowEngineRow, 'enCode' | 'fullName'> & Partial<Pick<FlowEngineRow, 'id' | 'category' | 'modelId' | 'description' | 'sortCode' | 'enabledMark'>> & { template: RawFlowNode; by?: string | null };
 
 /** Stores a new engine as version 1 of itself (engine row and version row in one transaction). */
-export async function createEngine(db: Db, input: NewEngine): Promise<string> {
+export async function createEngine(db: Db, input: NewEngine, inside?: (trx: DbOrTrx, id: string) => Promise<void>): Promise<string> {
   const id = input.id ?? newId();
   const now = Date.now();
   const templateJson = JSON.stringify(input.template);
@@ -35,6 +35,8 @@ export async function createEngine(db: Db, input: NewEngine): Promise<string> {
       templateJson, version: 1, sortCode: input.sortCode ?? 0, enabledMark: input.enabledMark ?? 1, createdAt: now, updatedAt: null,
     }).execute();
     await trx.insertInto('flowEngineVersion').values({ id: newId(), engineId: id, version: 1, templateJson, createdBy: input.by ?? null, createdAt: now }).execute();
+    // what the caller writes with it (the audit row), in the same transaction
+    await inside?.(trx, id);
   });
   return id;
 }
@@ -43,7 +45,7 @@ export async function createEngine(db: Db, input: NewEngine): Promise<string> {
  * Saves a changed template as the engine's next version (the engine row locked by its guarded
  * version update, so two saves at once make two versions, never one lost). Running tasks keep theirs.
  */
-export async function saveVersion(db: Db, engineId: string, template: RawFlowNode, by: string | null): Promise<number> {
+export async function saveVersion(db: Db, engineId: string, template: RawFlowNode, by: string | null, inside?: (trx: DbOrTrx, version: number) => Promise<void>): Promise<number> {
   const templateJson = JSON.stringify(template);
   return db.transaction().execute(async (trx) => {
     const engine = await trx.selectFrom('flowEngine').select('version').where('id', '=', engineId).executeTakeFirstOrThrow();
@@ -51,6 +53,7 @@ export async function saveVersion(db: Db, engineId: string, template: RawFlowNod
     const moved = await trx.updateTable('flowEngine').set({ version: next, templateJson, updatedAt: Date.now() }).where('id', '=', engineId).where('version', '=', engine.version).executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new Error('engine version moved meanwhile');
     await trx.insertInto('flowEngineVersion').values({ id: newId(), engineId, version: next, templateJson, createdBy: by, createdAt: Date.now() }).execute();
+    await inside?.(trx, next);
     return next;
   });
 }

@@ -49,6 +49,7 @@ export const pages: Record<string, PageComponent> = {
   '/permission/explain': lazy(() => import('../../pages/permission/ExplainPage')),
   '/systemData/dictionary': lazy(() => import('../../pages/system/dictionary/DictionaryPage')),
   '/system/printDev/editor': lazy(() => import('../../pages/system/print-dev/PrintDevEditorPage')),
+  '/system/flowEngine': lazy(() => import('../../pages/flow/admin/FlowEnginePage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */
