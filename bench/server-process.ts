@@ -10,13 +10,13 @@ export interface ServerProcess {
 
 /**
  * The server as its own process from the TypeScript sources of `root`, on a free port, with
- * LOG_LEVEL=warn and rate limits off (a benchmark is not an attack); resolves once it listens.
+ * LOG_LEVEL=warn and rate limits off (a benchmark is not an attack) unless `env` sets them; resolves once it listens.
  */
 export async function spawnServer(root: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_ACCOUNT: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_SHORT_LINK: '0' },
+    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_ACCOUNT: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_SHORT_LINK: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -58,7 +58,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(requestLogging, { db: database.db });
   await app.register(logRetention, { db: database.db, retention: config.logRetention ?? DEFAULT_LOG_RETENTION });
   await app.register(formbody);
-  await app.register(rateLimits, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS });
+  await app.register(rateLimits, { limits: config.rateLimits ?? DEFAULT_RATE_LIMITS, redisUrl: config.redisUrl });
   // Registered at the root so it sees every route; the UI lives in its own plugin below.
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { ReplyCode } from '../../src/runtime/codes';
 import { AppError } from './errors';
 
@@ -50,9 +51,16 @@ const CACHE_ENTRIES = 20_000;
 
 type Check = (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
 
-async function rateLimitsPlugin(app: FastifyInstance, opts: { limits: RateLimits }) {
+async function rateLimitsPlugin(app: FastifyInstance, opts: { limits: RateLimits; redisUrl?: string }) {
+  // Several processes (REDIS_URL): the counters live in Redis, so limits count across all of them.
+  // Redis away: requests are let through (skipOnError) rather than refused, and logged.
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  if (redis) {
+    redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'rate limits: redis'));
+    app.addHook('onClose', async () => redis.disconnect());
+  }
   // Nothing global: only routes that declare `config.limit` are counted, by the hook below.
-  await app.register(rateLimit, { global: false, cache: CACHE_ENTRIES });
+  await app.register(rateLimit, { global: false, cache: CACHE_ENTRIES, ...(redis ? { redis, nameSpace: 'scp-rate-limit:', skipOnError: true } : {}) });
   app.decorateRequest('rateLimitKey', '');
   const limiter = (max: number): Check | undefined => {
     if (max <= 0) return undefined;

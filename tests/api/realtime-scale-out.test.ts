@@ -48,7 +48,8 @@ beforeAll(async () => {
     url.pathname = `/${pgDatabase}`;
     databaseUrl = url.toString();
   }
-  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, STATIC_DIR: path.join(dataDir, 'none'), DATABASE_URL: databaseUrl };
+  // sign-in limits on (5 a minute per account), counted in Redis across both processes
+  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, STATIC_DIR: path.join(dataDir, 'none'), DATABASE_URL: databaseUrl, RATE_LIMIT_PER_ACCOUNT: '5', RATE_LIMIT_PER_ADDRESS: '1000' };
   a = await spawnServer(process.cwd(), env);
   b = await spawnServer(process.cwd(), env); // after A: A migrated and seeded the shared database
   database = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
@@ -140,5 +141,11 @@ describe('caches across processes', () => {
       expect((await adminOnA.put(`/api/permission/Users/${ids.staff}/Actions/State`, { enabledMark: 1 })).body.code).toBe(200);
     }
   });
-});
 
+  it('sign-in limits count across both processes', async () => {
+    const wrong = (server: ServerProcess) => fetch(`${server.url}/api/oauth/Login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'account=customer2&password=0123456789abcdef0123456789abcdef' }).then(async (r) => ((await r.json()) as { code: number }).code);
+    const codes = [await wrong(a), await wrong(b), await wrong(a), await wrong(b), await wrong(a), await wrong(b), await wrong(a)];
+    expect(codes.slice(0, 5).every((c) => c !== 429)).toBe(true);
+    expect(codes.slice(5)).toEqual([429, 429]);
+  });
+});
