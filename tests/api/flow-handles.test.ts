@@ -266,6 +266,18 @@ describe('timers (approver property timeLimit)', () => {
     expect(await inbox(staff.api)).toContain(`【已退回】${title}`);
   });
 
+  it('a timeout and the approver’s pass at once: the node passes once', async () => {
+    const flowId = await addEngine(start(approver('A', { assigneeType: 6, approvers: [manager.id], timeLimit: { hours: 1, onTimeout: 'pass' } }, approver('B', { assigneeType: 3 }))));
+    for (let round = 0; round < 3; round++) {
+      const { taskId } = await launch(flowId);
+      const op = (await todoOf(manager.api, taskId))!;
+      await Promise.all([runDueTimers(db(), hub(), Date.now() + 2 * 3600_000), manager.api.post(`/api/workflow/Engine/FlowBefore/Audit/${op.id}`, {})]);
+      const d = await detail(staff.api, taskId);
+      expect(d.records.filter((r: { handleStatus: number; nodeId: string }) => r.handleStatus === HANDLE.pass && r.nodeId === 'A')).toHaveLength(1);
+      expect(d.task.thisStep).toBe('B');
+    }
+  });
+
   it('the runner’s lease: one holder at a time; another takes it once it lapses or is given up', async () => {
     const now = Date.now();
     const [x, y] = await Promise.all([takeLease(db(), 'test.lease', 'p1', 1000, now), takeLease(db(), 'test.lease', 'p2', 1000, now)]);
@@ -301,7 +313,9 @@ describe('print (type 1 templates, systemApprovalContent)', () => {
     await db().insertInto('basePrintDev').values([{ ...base, id: 'flow-print-1', fullName: '流程打印', enCode: 'flowPrintTest', type: 1 }, { ...base, id: 'form-print-1', fullName: '表单打印', enCode: 'formPrintTest', type: 2 }]).execute();
     const r = await staff.api.get(`/api/workflow/Engine/FlowBefore/${taskId}/Print?templateId=flow-print-1`);
     expect(r.body.code, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data.record.tables.systemApprovalContent.map((x: { handleName: string; userName: string }) => `${x.handleName}:${x.userName}`)).toEqual(['发起:张运营', '同意:hManager'].map((s, i) => (i === 0 ? expect.stringMatching(/^发起:/) : s)));
+    const rows = r.body.data.record.tables.systemApprovalContent as { nodeName: string; userName: string; handleName: string; opinion: string; time: string }[];
+    expect(rows.map((x) => x.handleName)).toEqual(['发起', '同意']);
+    expect(rows[1]).toMatchObject({ nodeName: 'A', userName: 'hManager', opinion: '同意报销', time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
     expect(r.body.data.html).toContain(`<h2>${title}</h2>`);
     expect(r.body.data.html).toContain('<td>同意报销</td>');
     expect(r.body.data.html).toContain('<p>3</p>');

@@ -7,11 +7,14 @@ import { Envelope, ok } from '../../http/envelope';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { translate, type Locale, type MessageKey } from '../../../src/runtime/i18n';
 import { renderPrintTemplate, type PrintRecord } from '../../../src/runtime/print-template';
-import { dateText } from '../../../src/runtime/kinds/shared/format';
 import { findTemplate } from '../system/print-dev/routes';
 import { printRecordOf } from '../system/print-dev/print-values';
 import { releasedModel } from '../visualdev/model-store';
 import { visibleTask } from './visibility';
+
+/** Times as the platform's people read them: China Standard Time, as the ledger export (docs/DECISIONS.md). */
+const TIME = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const timeText = (ms: number) => TIME.format(new Date(ms));
 
 /** The rows block a flow print template repeats per history entry (spec 7.14). */
 export const APPROVAL_TABLE = 'systemApprovalContent';
@@ -33,10 +36,10 @@ export async function flowPrintRecord(db: Db, taskId: string, locale: Locale): P
   const history = await db.selectFrom('flowRecord as r').innerJoin('baseUser as u', 'u.id', 'r.userId')
     .select(['r.nodeName', 'u.realName', 'r.handleStatus', 'r.opinion', 'r.createdAt']).where('r.taskId', '=', taskId).orderBy('r.createdAt').orderBy('r.id').execute();
   const rows = history.map((h) => ({
-    nodeName: h.nodeName, userName: h.realName, handleName: translate(locale, `flowHandles.handle${Number(h.handleStatus)}` as MessageKey), opinion: h.opinion ?? '', time: dateText(Number(h.createdAt), 'YYYY-MM-DD HH:mm:ss'),
+    nodeName: h.nodeName, userName: h.realName, handleName: translate(locale, `flowHandles.handle${Number(h.handleStatus)}` as MessageKey), opinion: h.opinion ?? '', time: timeText(Number(h.createdAt)),
   }));
   return {
-    record: { fields: { ...base.fields, flowTitle: task.title, flowName: task.fullName, flowInitiator: task.realName, flowStartTime: dateText(Number(task.createdAt), 'YYYY-MM-DD HH:mm') }, tables: { ...base.tables, [APPROVAL_TABLE]: rows } },
+    record: { fields: { ...base.fields, flowTitle: task.title, flowName: task.fullName, flowInitiator: task.realName, flowStartTime: timeText(Number(task.createdAt)) }, tables: { ...base.tables, [APPROVAL_TABLE]: rows } },
     modelId: task.modelId,
   };
 }

@@ -21,6 +21,9 @@ import { HANDLE, STATUS, graphOfTask, parse, passNode, record, returnFrom, type 
 export const FLOW_TIMER_EVERY_MS = 30_000;
 export const FLOW_TIMER_JOB = 'flow.timers';
 
+/** PostgreSQL's deadlock and serialisation failures: the transaction rolled back and may be tried again. */
+const TRANSIENT = ['40P01', '40001'];
+
 export interface TimerOutcome { timerId: string; did: 'remind' | 'pass' | 'return' | 'nothing' }
 
 /** Acts on the timers due at `now` (oldest first, at most `limit`); answers what each did. */
@@ -31,13 +34,17 @@ export async function runDueTimers(db: Db, hub: RealtimeHub, now: number, limit 
     let result: { did: TimerOutcome['did']; notices: Notices | null; by: string | null } | null;
     try {
       result = await db.transaction().execute(async (trx) => {
+        // the node's waiting to-dos first, as an approver's action takes them: a runner and an
+        // approver at once then queue on them instead of each holding what the other wants next
+        await trx.updateTable('flowOperator').set((eb) => ({ state: eb.ref('state') })).where('taskId', '=', timer.taskId).where('nodeId', '=', timer.nodeId).where('state', '=', 0).execute();
         const claimed = await trx.updateTable('flowTimer').set({ doneAt: now }).where('id', '=', timer.id).where('doneAt', 'is', null).executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return null;
         return fire(trx, timer, now);
       });
     } catch (error) {
-      // the flow moved meanwhile: judged again next turn; anything else would fail for ever: set aside
-      if (!(error instanceof AppError)) await db.updateTable('flowTimer').set({ doneAt: now }).where('id', '=', timer.id).where('doneAt', 'is', null).execute();
+      // the flow moved meanwhile, or the database chose this transaction as a deadlock's or
+      // serialisation's victim: judged again next turn; anything else would fail for ever: set aside
+      if (!(error instanceof AppError) && !TRANSIENT.includes(String((error as { code?: unknown }).code))) await db.updateTable('flowTimer').set({ doneAt: now }).where('id', '=', timer.id).where('doneAt', 'is', null).execute();
       continue;
     }
     if (!result) continue;
