@@ -24,6 +24,7 @@ let manager: Person;
 let colleague: Person;
 let third: Person;
 let supervisor: Person;
+let supervisorToken: string;
 let stranger: Api;
 let adminId: string;
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
   third = await person('hThird');
   const s = await makeUser(db(), 'hSupervisor');
   supervisor = { id: s.userId, api: client(server.url, s.token) };
+  supervisorToken = s.token;
   await db().insertInto('baseAuthorize').values({ id: newId(), objectType: 'Role', objectId: s.roleId, itemType: 'api', itemId: 'workflow.task:manage' }).execute();
   await bumpAccessVersion(db());
 });
@@ -100,6 +102,17 @@ describe('transfer (handle 7)', () => {
     expect((await client(server.url, null).post(`/api/workflow/Engine/FlowBefore/Transfer/${op.id}`, { userId: third.id })).body.code).not.toBe(200);
     // still mine
     expect(await todoOf(manager.api, taskId)).toBeDefined();
+  });
+
+  it('会签: not to someone who already voted in the round (their vote would count twice)', async () => {
+    const allOf = await addEngine(start(approver('A', { assigneeType: 6, approvers: [manager.id, colleague.id], counterSign: 1 })));
+    const { taskId } = await launch(allOf);
+    await colleague.api.post(`/api/workflow/Engine/FlowBefore/Audit/${(await todoOf(colleague.api, taskId))!.id}`, {});
+    const op = (await todoOf(manager.api, taskId))!;
+    expect((await manager.api.post(`/api/workflow/Engine/FlowBefore/Transfer/${op.id}`, { userId: colleague.id })).body.msg).toBe('所选用户已是该节点的审批人');
+    expect((await manager.api.post(`/api/workflow/Engine/FlowBefore/Transfer/${op.id}`, { userId: third.id })).body.code).toBe(200);
+    await third.api.post(`/api/workflow/Engine/FlowBefore/Audit/${(await todoOf(third.api, taskId))!.id}`, {});
+    expect((await detail(staff.api, taskId)).task.status).toBe(STATUS.adopt);
   });
 
   it('a transfer and a pass of the same to-do at once: exactly one wins', async () => {
@@ -206,6 +219,9 @@ describe('supervision (workflow.task:manage): assign, change, cancel, monitor', 
     expect(await todoOf(manager.api, taskId)).toBeUndefined();
     expect(await inbox(staff.api)).toContain(`【已终止】${title}`);
     expect((await supervisor.api.post(`/api/workflow/Engine/FlowBefore/Cancel/${taskId}`, {})).body.msg).toBe('流程不在审批中');
+    // the body is optional: a bare POST is read as one without an opinion
+    const bare = await fetch(`${server.url}/api/workflow/Engine/FlowBefore/Cancel/${taskId}`, { method: 'POST', headers: { authorization: `Bearer ${supervisorToken}` } });
+    expect(((await bare.json()) as { msg: string }).msg).toBe('流程不在审批中');
   });
 
   it('lists every flow with filters, the initiator named', async () => {

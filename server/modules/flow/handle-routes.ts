@@ -69,10 +69,14 @@ export const flowHandleRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: Realtime
 
   app.post('/Engine/FlowBefore/Cancel/:taskId', {
     config: supervise,
-    schema: { tags, summary: 'Supervisor: terminates a running flow (handle 4, status 5 cancel); the initiator is told', params: TaskId, body: Type.Optional(Type.Object({ handleOpinion: Opinion })), response: { 200: EmptyEnvelope } },
+    schema: { tags, summary: 'Supervisor: terminates a running flow (handle 4, status 5 cancel); the initiator is told', params: TaskId, body: Type.Object({ handleOpinion: Opinion }), response: { 200: EmptyEnvelope } },
+    // the body is optional: a bare POST is one without an opinion
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
   }, async (request) => {
     const me = principalOf(request).user.id;
-    await sendNotices(db, hub, await cancelFlow(db, request.params.taskId, me, request.body?.handleOpinion ?? null), me);
+    await sendNotices(db, hub, await cancelFlow(db, request.params.taskId, me, request.body.handleOpinion ?? null), me);
     return done(request.t('flowHandles.cancelled'));
   });
 

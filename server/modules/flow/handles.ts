@@ -18,9 +18,17 @@ export async function enabledOrRefuse(trx: Trx, ids: readonly string[]): Promise
   if (rows.length !== unique.length) throw refuse('flowHandles.userUnavailable');
 }
 
-/** Refuses users who already wait on the node (a second to-do for one person would count their vote twice). */
-export async function notWaitingYet(trx: Trx, taskId: string, nodeId: string, ids: readonly string[]): Promise<void> {
-  const dup = await trx.selectFrom('flowOperator').select('id').where('taskId', '=', taskId).where('nodeId', '=', nodeId).where('state', '=', 0).where('userId', 'in', [...ids]).executeTakeFirst();
+/**
+ * Refuses users who already wait on the node, or who already voted in `round` (a second to-do
+ * for one person would count their vote twice).
+ */
+export async function notWaitingYet(trx: Trx, taskId: string, nodeId: string, ids: readonly string[], round?: number): Promise<void> {
+  const dup = await trx.selectFrom('flowOperator').select('id').where('taskId', '=', taskId).where('nodeId', '=', nodeId).where('userId', 'in', [...ids])
+    .where((eb) => eb.or([
+      eb('state', '=', 0),
+      ...(round === undefined ? [] : [eb.and([eb('createdAt', '=', round), eb('state', '=', 1), eb('handleStatus', 'in', [HANDLE.pass, HANDLE.addSign])])]),
+    ]))
+    .executeTakeFirst();
   if (dup) throw refuse('flowHandles.alreadyApprover');
 }
 
@@ -40,7 +48,7 @@ export async function transfer(db: Db, operatorId: string, by: string, toUserId:
     const { op, task, graph } = await myWaitingTodo(trx, operatorId, by);
     if (toUserId === by) throw refuse('flowHandles.notToSelf');
     await enabledOrRefuse(trx, [toUserId]);
-    await notWaitingYet(trx, task.id, op.nodeId, [toUserId]);
+    await notWaitingYet(trx, task.id, op.nodeId, [toUserId], op.createdAt);
     const now = Date.now();
     await closeTodo(trx, op.id, HANDLE.transfer, now);
     await trx.insertInto('flowOperator').values({ id: newId(), taskId: task.id, nodeId: op.nodeId, userId: toUserId, delegatedFrom: null, state: 0, handleStatus: null, createdAt: op.createdAt, handledAt: null }).execute();

@@ -46,7 +46,7 @@ export async function changeApprover(db: Db, operatorId: string, by: string, use
     const { op, task, graph } = await myWaitingTodo(trx, operatorId, null);
     if (userId === op.userId) throw refuse('flowHandles.sameApprover');
     await enabledOrRefuse(trx, [userId]);
-    await notWaitingYet(trx, task.id, op.nodeId, [userId]);
+    await notWaitingYet(trx, task.id, op.nodeId, [userId], op.createdAt);
     const now = Date.now();
     await closeTodo(trx, op.id, HANDLE.change, now, 2);
     await trx.insertInto('flowOperator').values({ id: newId(), taskId: task.id, nodeId: op.nodeId, userId, delegatedFrom: null, state: 0, handleStatus: null, createdAt: op.createdAt, handledAt: null }).execute();

@@ -5,7 +5,7 @@ export const flowHandlesMessages = defineMessages({
   'zh-CN': {
     'flowHandles.title': '流程办理',
     'flowHandles.userUnavailable': '所选用户不存在或已停用',
-    'flowHandles.alreadyApprover': '所选用户已是该节点的待审批人',
+    'flowHandles.alreadyApprover': '所选用户已是该节点的审批人',
     'flowHandles.notToSelf': '不能转交或加签给自己',
     'flowHandles.notRunning': '流程不在审批中',
     'flowHandles.nodeNotActive': '该节点不是当前审批节点',
@@ -33,7 +33,7 @@ export const flowHandlesMessages = defineMessages({
   'zh-TW': {
     'flowHandles.title': '流程辦理',
     'flowHandles.userUnavailable': '所選使用者不存在或已停用',
-    'flowHandles.alreadyApprover': '所選使用者已是該節點的待審批人',
+    'flowHandles.alreadyApprover': '所選使用者已是該節點的審批人',
     'flowHandles.notToSelf': '不能轉交或加簽給自己',
     'flowHandles.notRunning': '流程不在審批中',
     'flowHandles.nodeNotActive': '該節點不是目前審批節點',
@@ -61,7 +61,7 @@ export const flowHandlesMessages = defineMessages({
   en: {
     'flowHandles.title': 'Flow handling',
     'flowHandles.userUnavailable': 'The chosen user does not exist or is disabled',
-    'flowHandles.alreadyApprover': 'The chosen user already has a to-do at this step',
+    'flowHandles.alreadyApprover': 'The chosen user is already an approver at this step',
     'flowHandles.notToSelf': 'You cannot transfer to or add yourself',
     'flowHandles.notRunning': 'The flow is not awaiting approval',
     'flowHandles.nodeNotActive': 'That step is not awaiting approval',
