@@ -294,6 +294,10 @@ describe('timers (approver property timeLimit)', () => {
     }
   });
 
+  it('the server runs the timers under the job lease from its start', async () => {
+    await expect.poll(async () => (await db().selectFrom('jobLease').select('holder').where('name', '=', 'flow.timers').executeTakeFirst())?.holder ?? '', { timeout: 10_000 }).toContain(`:${process.pid}:`);
+  });
+
   it('the runner’s lease: one holder at a time; another takes it once it lapses or is given up', async () => {
     const now = Date.now();
     const [x, y] = await Promise.all([takeLease(db(), 'test.lease', 'p1', 1000, now), takeLease(db(), 'test.lease', 'p2', 1000, now)]);

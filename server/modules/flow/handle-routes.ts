@@ -112,5 +112,9 @@ export const flowHandleRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: Realtime
 
   // the timers' runner: one process at a time (the job's lease), from the server's start to its close
   const job = startLeasedJob({ db, name: FLOW_TIMER_JOB, everyMs: FLOW_TIMER_EVERY_MS, run: (now) => runDueTimers(db, hub, now), onError: (error) => app.log.warn({ err: error }, 'flow timers failed') });
+  // a first turn at once: timers that fell due while no server ran act now, not a turn later
+  app.addHook('onReady', async () => {
+    void job.tick();
+  });
   app.addHook('onClose', () => job.stop());
 };

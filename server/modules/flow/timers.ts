@@ -49,7 +49,8 @@ export async function runDueTimers(db: Db, hub: RealtimeHub, now: number, limit 
     }
     if (!result) continue;
     out.push({ timerId: timer.id, did: result.did });
-    if (result.notices) await sendNotices(db, hub, result.notices, result.by);
+    // a message lost here leaves the flow as it is (its to-dos are in /daiban); the next timers still run
+    if (result.notices) await sendNotices(db, hub, result.notices, result.by).catch(() => undefined);
   }
   return out;
 }
