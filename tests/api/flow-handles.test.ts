@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../../server/app';
 import { client, makeUser, tokenFor } from '../helpers/access';
 import { newId } from '../../server/db/ids';
 import { bumpAccessVersion } from '../../server/auth/access-version';
@@ -296,6 +297,21 @@ describe('timers (approver property timeLimit)', () => {
 
   it('the server runs the timers under the job lease from its start', async () => {
     await expect.poll(async () => (await db().selectFrom('jobLease').select('holder').where('name', '=', 'flow.timers').executeTakeFirst())?.holder ?? '', { timeout: 10_000 }).toContain(`:${process.pid}:`);
+  });
+
+  it('survives a restart: a timer that fell due while no server ran acts when the next one starts', async () => {
+    const flowId = await addEngine(start(approver('A', { assigneeType: 6, approvers: [manager.id], timeLimit: { hours: 1, onTimeout: 'pass' } })));
+    const { taskId } = await launch(flowId);
+    // the hour has passed while the server was down, and its lease lapsed
+    await db().updateTable('flowTimer').set({ dueAt: Date.now() - 1000 }).where('taskId', '=', taskId).execute();
+    await db().updateTable('jobLease').set({ until: 0 }).where('name', '=', 'flow.timers').execute();
+    const next = await buildApp({ config: server.config, database: server.database, logger: false });
+    try {
+      await next.ready();
+      await expect.poll(async () => (await detail(staff.api, taskId)).task.status, { timeout: 10_000 }).toBe(STATUS.adopt);
+    } finally {
+      await next.close();
+    }
   });
 
   it('the runner’s lease: one holder at a time; another takes it once it lapses or is given up', async () => {
