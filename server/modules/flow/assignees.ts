@@ -55,7 +55,7 @@ async function enabledUsers(db: DbOrTrx, ids: string[]): Promise<string[]> {
   return unique.filter((id) => known.has(id));
 }
 
-async function administrators(db: DbOrTrx): Promise<string[]> {
+export async function administrators(db: DbOrTrx): Promise<string[]> {
   const rows = await db.selectFrom('baseUser').select('id').where('isAdministrator', '=', 1).where('enabledMark', '=', 1).orderBy('id').execute();
   return rows.map((r) => r.id);
 }

@@ -3,6 +3,7 @@ import { Type, type TSchema } from 'typebox';
 import type { Db } from '../../db';
 import type { RealtimeHub } from '../../realtime/hub';
 import { principalOf } from '../../auth/access';
+import { flowHandleRoutes } from './handle-routes';
 import { AppError } from '../../http/errors';
 import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok } from '../../http/envelope';
 import { likePattern } from '../permission/entity-form';
@@ -24,6 +25,8 @@ const LaunchItem = Type.Object({
   id: Type.String(), flowName: Type.String(), title: Type.String(), urgent: Type.Integer(), status: Type.Integer(), thisStep: Nullable(Type.String()), createdAt: Type.Number(), completedAt: Nullable(Type.Number()),
 });
 const Detail = Type.Object({
+  mayManage: Type.Boolean({ description: 'the caller supervises flows (workflow.task:manage): assign, change approver, cancel' }),
+  waiting: Type.Array(Type.Object({ operatorId: Type.String(), nodeId: Type.String(), nodeName: Type.String(), userId: Type.String(), userName: Type.String(), delegatedFrom: Type.Union([Type.String(), Type.Null()]) })),
   task: Type.Object({ id: Type.String(), title: Type.String(), urgent: Type.Integer(), status: Type.Integer(), thisStep: Nullable(Type.String()), creatorUserId: Type.String(), createdAt: Type.Number(), completedAt: Nullable(Type.Number()) }),
   flow: Type.Object({ id: Type.String(), enCode: Type.String(), fullName: Type.String(), modelId: Nullable(Type.String()), nodes: Type.Array(Type.Object({ id: Type.String(), type: Type.String(), title: Type.String(), content: Type.String() })), active: Type.Array(Type.String()) }),
   formData: Type.Record(Type.String(), Type.Unknown()),
@@ -96,7 +99,9 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
     if (!task) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
     const mine = await db.selectFrom('flowOperator').selectAll().where('taskId', '=', task.id).where('userId', '=', me).orderBy('createdAt', 'desc').execute();
     const copied = await db.selectFrom('flowCirculate').select('id').where('taskId', '=', task.id).where('userId', '=', me).executeTakeFirst();
-    if (task.creatorUserId !== me && mine.length === 0 && !copied && !principal.isAdministrator) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
+    // supervisors see every flow (server/modules/flow/visibility.ts says the same for the print)
+    const mayManage = principal.permissions.has('workflow.task:manage');
+    if (task.creatorUserId !== me && mine.length === 0 && !copied && !principal.isAdministrator && !mayManage) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
     if (copied) await db.updateTable('flowCirculate').set({ readAt: Date.now() }).where('id', '=', copied.id).where('readAt', 'is', null).execute();
     const engine = await db.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow();
     const graph = await graphOfTask(db, task);
@@ -104,7 +109,12 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
     const waiting = mine.find((o) => o.state === 0) ?? null;
     const node = waiting ? graph.nodes[waiting.nodeId]! : null;
     const position = JSON.parse(task.positionJson) as FlowPosition;
+    const waitingAll = await db.selectFrom('flowOperator as o').innerJoin('baseUser as u', 'u.id', 'o.userId').select(['o.id as operatorId', 'o.nodeId', 'o.userId', 'u.realName as userName', 'o.delegatedFrom'])
+      .where('o.taskId', '=', task.id).where('o.state', '=', 0).orderBy('o.createdAt').orderBy('o.id').execute();
     return ok({
+      mayManage,
+      /** every waiting to-do (whom the flow waits for; supervisors change or assign them) */
+      waiting: waitingAll.map((w) => ({ ...w, nodeName: graph.nodes[w.nodeId]?.title ?? '' })),
       task: { id: task.id, title: task.title, urgent: task.urgent, status: task.status, thisStep: task.thisStep, creatorUserId: task.creatorUserId, createdAt: Number(task.createdAt), completedAt: task.completedAt === null ? null : Number(task.completedAt) },
       flow: { id: engine.id, enCode: engine.enCode, fullName: engine.fullName, modelId: engine.modelId, nodes: Object.values(graph.nodes).map((n) => ({ id: n.id, type: n.type, title: n.title, content: n.content })), active: position.active },
       formData: JSON.parse(task.formJson) as Record<string, unknown>,
@@ -141,4 +151,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
     await withdraw(db, request.params.id, principalOf(request).user.id);
     return done(request.t('flow.withdrawn'));
   });
+
+  // transfer, add-sign, supervision, monitor, print and the timers' runner (handle-routes.ts)
+  await app.register(flowHandleRoutes, { db, hub });
 };

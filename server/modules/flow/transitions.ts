@@ -10,9 +10,10 @@ import {
 } from '../../../src/runtime/flow';
 import { approversOf, circulatorsOf, withDelegates } from './assignees';
 import { graphAt } from './versions';
+import { closeTimers, setTimers } from './timer-rows';
 import type { DbOrTrx } from '../dictionary/repository';
 
-type Trx = Transaction<Database>;
+export type Trx = Transaction<Database>;
 
 /** Handle codes of the history (spec 3). */
 export const HANDLE = { return: 0, pass: 1, initiate: 2, withdraw: 3, terminate: 4, assign: 5, addSign: 6, transfer: 7, change: 8, revive: 9 } as const;
@@ -28,20 +29,22 @@ export interface Notices {
   /** copies (抄送) */
   copies: string[];
   /** the initiator, with the flow's outcome, when it ended or came back to them */
-  initiator?: { userId: string; outcome: 'adopt' | 'reject' | 'returned' };
+  initiator?: { userId: string; outcome: 'adopt' | 'reject' | 'returned' | 'cancel' };
+  /** waiting approvers reminded by a timer (flowHandles.msgRemind) */
+  remind?: string[];
 }
 
 /** The graph a task runs: its engine at the version it started with. */
 export const graphOfTask = (db: DbOrTrx, task: Pick<FlowTaskRow, 'engineId' | 'engineVersion'>) => graphAt(db, task.engineId, task.engineVersion);
 
-const parse = <T>(json: string) => JSON.parse(json) as T;
+export const parse = <T>(json: string) => JSON.parse(json) as T;
 
 /**
  * Makes the tasks of the nodes a step entered: each node's approvers (with entrusts in force),
  * one waiting operator each, all with the same creation time (a node's round: counter-signing
  * counts the votes of its latest round only).
  */
-async function enterNodes(trx: Trx, graph: FlowGraph, task: Pick<FlowTaskRow, 'id' | 'engineId' | 'creatorUserId'>, nodeIds: string[], chosen: Record<string, string[]>, now: number): Promise<string[]> {
+export async function enterNodes(trx: Trx, graph: FlowGraph, task: Pick<FlowTaskRow, 'id' | 'engineId' | 'creatorUserId'>, nodeIds: string[], chosen: Record<string, string[]>, now: number): Promise<string[]> {
   const todo: string[] = [];
   for (const nodeId of nodeIds) {
     const users = await approversOf(trx, graph.nodes[nodeId]!, task.creatorUserId, chosen[nodeId] ?? []);
@@ -49,12 +52,13 @@ async function enterNodes(trx: Trx, graph: FlowGraph, task: Pick<FlowTaskRow, 'i
     await trx.insertInto('flowOperator').values(assigned.map((a) => ({ id: newId(), taskId: task.id, nodeId, userId: a.userId, delegatedFrom: a.delegatedFrom, state: 0 as const, handleStatus: null, createdAt: now, handledAt: null }))).execute();
     todo.push(...assigned.map((a) => a.userId));
   }
+  await setTimers(trx, graph, task.id, nodeIds, now);
   return todo;
 }
 
-const stepTitles = (graph: FlowGraph, position: FlowPosition) => position.active.map((id) => graph.nodes[id]!.title).join(',') || null;
+export const stepTitles = (graph: FlowGraph, position: FlowPosition) => position.active.map((id) => graph.nodes[id]!.title).join(',') || null;
 
-async function record(trx: Trx, taskId: string, nodeId: string, nodeName: string, userId: string, handleStatus: number, opinion: string | null, now: number, toUsers: string[] | null = null) {
+export async function record(trx: Trx, taskId: string, nodeId: string, nodeName: string, userId: string, handleStatus: number, opinion: string | null, now: number, toUsers: string[] | null = null) {
   await trx.insertInto('flowRecord').values({ id: newId(), taskId, nodeId, nodeName, userId, handleStatus, opinion: opinion?.slice(0, 1000) ?? null, signImg: null, toUsers: toUsers ? JSON.stringify(toUsers) : null, createdAt: now }).execute();
 }
 
@@ -62,7 +66,7 @@ async function record(trx: Trx, taskId: string, nodeId: string, nodeName: string
  * Moves the task's stored state from `version` to the next, or refuses when another transition
  * moved it first (two approvers at once: exactly one wins; the other's transaction rolls back).
  */
-async function save(trx: Trx, task: FlowTaskRow, change: Partial<Pick<FlowTaskRow, 'status' | 'positionJson' | 'completedJson' | 'thisStep' | 'formJson' | 'completedAt'>>, now: number) {
+export async function save(trx: Trx, task: FlowTaskRow, change: Partial<Pick<FlowTaskRow, 'status' | 'positionJson' | 'completedJson' | 'thisStep' | 'formJson' | 'completedAt'>>, now: number) {
   const done = await trx.updateTable('flowTask').set({ ...change, version: task.version + 1, updatedAt: now }).where('id', '=', task.id).where('version', '=', task.version).executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw refuse('flow.changedMeanwhile');
 }
@@ -113,60 +117,102 @@ export type Action = { kind: 'pass'; formData?: Record<string, unknown>; chosen?
  */
 export async function act(db: Db, operatorId: string, by: string, action: Action, opinion: string | null): Promise<{ notices: Notices }> {
   return db.transaction().execute(async (trx) => {
-    const op = await trx.selectFrom('flowOperator').selectAll().where('id', '=', operatorId).executeTakeFirst();
-    if (!op || op.userId !== by) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
-    const task = await trx.selectFrom('flowTask').selectAll().where('id', '=', op.taskId).executeTakeFirstOrThrow();
-    const graph = await graphOfTask(trx, task);
-    const position = parse<FlowPosition>(task.positionJson);
-    if (task.status !== STATUS.wait || !position.active.includes(op.nodeId)) throw refuse('flow.alreadyHandled');
+    const { op, task, graph, position } = await myWaitingTodo(trx, operatorId, by);
     const now = Date.now();
     const handle = action.kind === 'pass' ? HANDLE.pass : HANDLE.return;
-    const moved = await trx.updateTable('flowOperator').set({ state: 1, handleStatus: handle, handledAt: now }).where('id', '=', op.id).where('state', '=', 0).executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw refuse('flow.alreadyHandled');
+    await closeTodo(trx, op.id, handle, now);
     const node = graph.nodes[op.nodeId]!;
-    await record(trx, task.id, node.id, node.title, by, action.kind === 'reject' ? HANDLE.return : handle, opinion, now);
+    await record(trx, task.id, node.id, node.title, by, handle, opinion, now);
     let form = parse<Record<string, unknown>>(task.formJson);
     if (action.kind === 'pass' && action.formData) form = { ...form, ...writable(node.properties.formOperates, action.formData) };
-    const notices: Notices = { taskId: task.id, title: task.title, todo: [], copies: [] };
-    const closeNode = () => trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('nodeId', '=', node.id).where('state', '=', 0).execute();
-
-    if (action.kind === 'reject') {
-      await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('state', '=', 0).execute();
-      await save(trx, task, { status: STATUS.reject, positionJson: JSON.stringify({ active: [], joins: {} }), thisStep: null, completedAt: now }, now);
-      return { notices: { ...notices, initiator: { userId: task.creatorUserId, outcome: 'reject' } } };
-    }
-    if (action.kind === 'return') {
-      const completed = parse<string[]>(task.completedJson);
-      const { targets, fallback } = returnTargets(graph, node.id, completed);
-      const target = action.to ?? fallback;
-      if (!targets.includes(target)) throw refuse('flow.badReturnTarget');
-      await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('state', '=', 0).execute();
-      const back = returnTo(graph, target);
-      await save(trx, task, { positionJson: JSON.stringify(back), completedJson: JSON.stringify(completed.slice(0, Math.max(0, completed.lastIndexOf(target)))), thisStep: stepTitles(graph, back) ?? graph.nodes[graph.start]!.title }, now);
-      if (back.active.length === 0) return { notices: { ...notices, initiator: { userId: task.creatorUserId, outcome: 'returned' } } };
-      notices.todo = await enterNodes(trx, graph, task, back.active, {}, now);
-      return { notices };
-    }
-    // pass: does the node decide now? (counter-signing counts this round's votes)
-    const round = await trx.selectFrom('flowOperator').select(['state', 'handleStatus']).where('taskId', '=', task.id).where('nodeId', '=', node.id).where('createdAt', '=', op.createdAt).execute();
-    const votes = { pass: round.filter((r) => r.state === 1 && r.handleStatus === HANDLE.pass).length, reject: 0, total: round.filter((r) => r.state !== 2).length };
-    if (nodeDecision(counterSignOf(node.properties), votes) === 'pending') {
-      await save(trx, task, { formJson: JSON.stringify(form) }, now);
-      return { notices };
-    }
-    await closeNode();
-    const step = completeNode(graph, position, node.id, form);
-    const completed = [...parse<string[]>(task.completedJson), node.id];
-    await save(trx, task, {
-      formJson: JSON.stringify(form), positionJson: JSON.stringify(step.position), completedJson: JSON.stringify(completed), thisStep: stepTitles(graph, step.position),
-      ...(step.ended ? { status: STATUS.adopt, completedAt: now } : {}),
-    }, now);
-    notices.copies = await circulatorsOf(trx, node);
-    if (notices.copies.length) await trx.insertInto('flowCirculate').values(notices.copies.map((userId) => ({ id: newId(), taskId: task.id, nodeId: node.id, userId, createdAt: now, readAt: null }))).execute();
-    notices.todo = await enterNodes(trx, graph, task, step.entered, action.chosen ?? {}, now);
-    if (step.ended) notices.initiator = { userId: task.creatorUserId, outcome: 'adopt' };
-    return { notices };
+    if (action.kind === 'reject') return { notices: await endFlow(trx, task, graph, STATUS.reject, now) };
+    if (action.kind === 'return') return { notices: await returnFrom(trx, task, graph, node.id, action.to, now) };
+    return { notices: await afterVote(trx, task, graph, position, node.id, op.createdAt, form, action.chosen ?? {}, now) };
   });
+}
+
+/** The waiting to-do `operatorId` of `by` on a waiting flow at an active node, with its task; else refused. */
+export async function myWaitingTodo(trx: Trx, operatorId: string, by: string | null) {
+  const op = await trx.selectFrom('flowOperator').selectAll().where('id', '=', operatorId).executeTakeFirst();
+  if (!op || (by !== null && op.userId !== by)) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
+  const task = await trx.selectFrom('flowTask').selectAll().where('id', '=', op.taskId).executeTakeFirstOrThrow();
+  const graph = await graphOfTask(trx, task);
+  const position = parse<FlowPosition>(task.positionJson);
+  if (op.state !== 0 || task.status !== STATUS.wait || !position.active.includes(op.nodeId)) throw refuse('flow.alreadyHandled');
+  return { op, task, graph, position };
+}
+
+/** Moves one to-do from waiting to acted (1) or closed (2) once: a repeated or concurrent move is refused. */
+export async function closeTodo(trx: Trx, operatorId: string, handle: number, now: number, state: 1 | 2 = 1): Promise<void> {
+  const moved = await trx.updateTable('flowOperator').set({ state, handleStatus: handle, handledAt: now }).where('id', '=', operatorId).where('state', '=', 0).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw refuse('flow.alreadyHandled');
+}
+
+/** Votes that count as a pass in a round: pass, and add-sign (the adder passes, then waits for the added). */
+const PASSING: readonly number[] = [HANDLE.pass, HANDLE.addSign];
+
+/**
+ * A passing vote was cast in the round `round` (the to-dos' creation time) of `nodeId`. When the
+ * round decides (counter-sign mode), its other to-dos close; the node completes once no round of
+ * it waits any longer (a round of added signers keeps it waiting: docs/FLOWS.md "Add-sign").
+ */
+export async function afterVote(trx: Trx, task: FlowTaskRow, graph: FlowGraph, position: FlowPosition, nodeId: string, round: number, form: Record<string, unknown>, chosen: Record<string, string[]>, now: number): Promise<Notices> {
+  const node = graph.nodes[nodeId]!;
+  const rows = await trx.selectFrom('flowOperator').select(['state', 'handleStatus']).where('taskId', '=', task.id).where('nodeId', '=', nodeId).where('createdAt', '=', round).execute();
+  const pass = rows.filter((r) => r.state === 1 && r.handleStatus !== null && PASSING.includes(r.handleStatus)).length;
+  const votes = { pass, reject: 0, total: pass + rows.filter((r) => r.state === 0).length };
+  const waitOn = async () => {
+    await save(trx, task, { formJson: JSON.stringify(form) }, now);
+    return { taskId: task.id, title: task.title, todo: [], copies: [] };
+  };
+  if (nodeDecision(counterSignOf(node.properties), votes) === 'pending') return waitOn();
+  await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('nodeId', '=', nodeId).where('createdAt', '=', round).where('state', '=', 0).execute();
+  const another = await trx.selectFrom('flowOperator').select('id').where('taskId', '=', task.id).where('nodeId', '=', nodeId).where('state', '=', 0).executeTakeFirst();
+  if (another) return waitOn();
+  return passNode(trx, task, graph, position, nodeId, form, chosen, now);
+}
+
+/** The node is passed: its to-dos and timers close, the flow moves past it, copies go out, the next nodes' to-dos are made. */
+export async function passNode(trx: Trx, task: FlowTaskRow, graph: FlowGraph, position: FlowPosition, nodeId: string, form: Record<string, unknown>, chosen: Record<string, string[]>, now: number): Promise<Notices> {
+  const node = graph.nodes[nodeId]!;
+  const notices: Notices = { taskId: task.id, title: task.title, todo: [], copies: [] };
+  await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('nodeId', '=', nodeId).where('state', '=', 0).execute();
+  await closeTimers(trx, graph, task.id, [nodeId], now);
+  const step = completeNode(graph, position, nodeId, form);
+  const completed = [...parse<string[]>(task.completedJson), nodeId];
+  await save(trx, task, {
+    formJson: JSON.stringify(form), positionJson: JSON.stringify(step.position), completedJson: JSON.stringify(completed), thisStep: stepTitles(graph, step.position),
+    ...(step.ended ? { status: STATUS.adopt, completedAt: now } : {}),
+  }, now);
+  notices.copies = await circulatorsOf(trx, node);
+  if (notices.copies.length) await trx.insertInto('flowCirculate').values(notices.copies.map((userId) => ({ id: newId(), taskId: task.id, nodeId, userId, createdAt: now, readAt: null }))).execute();
+  notices.todo = await enterNodes(trx, graph, task, step.entered, chosen, now);
+  if (step.ended) notices.initiator = { userId: task.creatorUserId, outcome: 'adopt' };
+  return notices;
+}
+
+/** The flow ends with `status` (reject 3, cancel 5): every waiting to-do and timer closes. */
+export async function endFlow(trx: Trx, task: FlowTaskRow, graph: FlowGraph, status: typeof STATUS.reject | typeof STATUS.cancel, now: number): Promise<Notices> {
+  await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('state', '=', 0).execute();
+  await closeTimers(trx, graph, task.id, parse<FlowPosition>(task.positionJson).active, now);
+  await save(trx, task, { status, positionJson: JSON.stringify({ active: [], joins: {} }), thisStep: null, completedAt: now }, now);
+  return { taskId: task.id, title: task.title, todo: [], copies: [], initiator: { userId: task.creatorUserId, outcome: status === STATUS.reject ? 'reject' : 'cancel' } };
+}
+
+/** Returns the flow from `nodeId` to `to` (default: the node's rejectStep): every waiting to-do and timer closes. */
+export async function returnFrom(trx: Trx, task: FlowTaskRow, graph: FlowGraph, nodeId: string, to: string | undefined, now: number): Promise<Notices> {
+  const notices: Notices = { taskId: task.id, title: task.title, todo: [], copies: [] };
+  const completed = parse<string[]>(task.completedJson);
+  const { targets, fallback } = returnTargets(graph, nodeId, completed);
+  const target = to ?? fallback;
+  if (!targets.includes(target)) throw refuse('flow.badReturnTarget');
+  await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('state', '=', 0).execute();
+  await closeTimers(trx, graph, task.id, parse<FlowPosition>(task.positionJson).active, now);
+  const back = returnTo(graph, target);
+  await save(trx, task, { positionJson: JSON.stringify(back), completedJson: JSON.stringify(completed.slice(0, Math.max(0, completed.lastIndexOf(target)))), thisStep: stepTitles(graph, back) ?? graph.nodes[graph.start]!.title }, now);
+  if (back.active.length === 0) return { ...notices, initiator: { userId: task.creatorUserId, outcome: 'returned' } };
+  notices.todo = await enterNodes(trx, graph, task, back.active, {}, now);
+  return notices;
 }
 
 /** The form values an approver may change at this node: the fields its formOperates mark writable. */
@@ -189,6 +235,7 @@ export async function withdraw(db: Db, taskId: string, by: string): Promise<void
     const now = Date.now();
     await trx.updateTable('flowOperator').set({ state: 2, handledAt: now }).where('taskId', '=', task.id).where('state', '=', 0).execute();
     const graph = await graphOfTask(trx, task);
+    await closeTimers(trx, graph, task.id, parse<FlowPosition>(task.positionJson).active, now);
     await record(trx, task.id, graph.start, graph.nodes[graph.start]!.title, by, HANDLE.withdraw, null, now);
     await save(trx, task, { status: STATUS.revoke, positionJson: JSON.stringify({ active: [], joins: {} }), thisStep: null }, now);
   });
