@@ -47,6 +47,8 @@ export const pages: Record<string, PageComponent> = {
   '/permission/explain': lazy(() => import('../../pages/permission/ExplainPage')),
   '/systemData/dictionary': lazy(() => import('../../pages/system/dictionary/DictionaryPage')),
   '/system/printDev/editor': lazy(() => import('../../pages/system/print-dev/PrintDevEditorPage')),
+  '/daiban': lazy(() => import('../../pages/flow/daiban/DaibanPage')),
+  '/workFlowDetail': lazy(() => import('../../pages/flow/detail/WorkFlowDetailPage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */
