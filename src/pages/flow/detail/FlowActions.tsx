@@ -12,11 +12,13 @@ export interface FlowActionsProps {
   detail: FlowDetail;
   actions: FlowActionKind[];
   values: Record<string, unknown>;
+  /** The detail is being read again: its buttons wait for the fresh reply. */
+  busy: boolean;
   onDone(kind: FlowActionKind): void;
 }
 
 /** The action buttons the viewer has, each opening its dialog. */
-export function FlowActions({ detail, actions, values, onDone }: FlowActionsProps) {
+export function FlowActions({ detail, actions, values, busy, onDone }: FlowActionsProps) {
   const t = useT();
   const [open, setOpen] = useState<FlowActionKind | null>(null);
   if (!actions.length) return null;
@@ -29,6 +31,7 @@ export function FlowActions({ detail, actions, values, onDone }: FlowActionsProp
             variant={SUBTLE.has(kind) ? 'default' : 'filled'}
             color={DANGER.has(kind) ? 'red' : undefined}
             onClick={() => setOpen(kind)}
+            disabled={busy}
             data-testid={`flow-act-${kind}`}
           >
             {t(ACTION_LABEL[kind])}

@@ -2,12 +2,13 @@ import { Alert, Box, Button, Card, Grid, Group, Loader, Text, Title } from '@man
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useT } from '../../../app/i18n';
 import type { PageProps } from '../../../app/router/pages';
 import { go } from '../../../app/router/navigation';
 import { sessionAtom } from '../../../app/session/session';
+import { arrivedAtom } from '../../../app/realtime/socket';
 import { flowDetail, type FlowDetail } from '../../../app/api/flow';
 import { RenderersHost } from '../../dynamic/DynamicPages';
 import { StatusBadge, UrgentBadge, formatTime } from '../flowCodes';
@@ -30,7 +31,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** One flow as I see it: header, actions, form and history; its state starts over with each reply. */
-function FlowView({ detail, me, onChanged }: { detail: FlowDetail; me: string; onChanged(kind: FlowActionKind): void }) {
+function FlowView({ detail, me, busy, onChanged }: { detail: FlowDetail; me: string; busy: boolean; onChanged(kind: FlowActionKind): void }) {
   const t = useT();
   const [values, setValues] = useState(detail.formData);
   const actions = useMemo(() => availableActions(detail, me), [detail, me]);
@@ -61,7 +62,7 @@ function FlowView({ detail, me, onChanged }: { detail: FlowDetail; me: string; o
         </Group>
       </Card>
       <Box mb="md">
-        <FlowActions detail={detail} actions={actions} values={values} onDone={onChanged} />
+        <FlowActions detail={detail} actions={actions} values={values} busy={busy} onDone={onChanged} />
       </Box>
       {/*
         Place of the flow chart: the lead puts the read-only diagram here,
@@ -94,12 +95,17 @@ export default function WorkFlowDetailPage({ title }: PageProps) {
   const config = flowConfigOf(useSearch());
   const me = useAtomValue(sessionAtom)?.userInfo.userId ?? '';
   const taskId = config?.taskId ?? '';
-  const detail = useQuery({ queryKey: ['flow', 'detail', taskId], queryFn: () => flowDetail(taskId), enabled: !!taskId, retry: false });
+  // a link made for another to-do of the same flow is another key: never the stale reply of an earlier visit
+  const detail = useQuery({ queryKey: ['flow', 'detail', taskId, config?.operatorId ?? ''], queryFn: () => flowDetail(taskId), enabled: !!taskId, retry: false });
+  const arrived = useAtomValue(arrivedAtom);
+  useEffect(() => {
+    // a flow message (a new to-do, an outcome) may concern this flow: read it again
+    if (arrived?.type === 2) void client.invalidateQueries({ queryKey: ['flow', 'detail', taskId] });
+  }, [arrived, client, taskId]);
   const onChanged = (kind: FlowActionKind) => {
     notifications.show({ message: t('flowUi.act.done'), color: 'teal' });
-    void client.invalidateQueries({ queryKey: ['flow', 'list'] });
+    void client.invalidateQueries({ queryKey: ['flow'] });
     if (LEAVES.has(kind)) go('/daiban');
-    else void detail.refetch();
   };
   const d = detail.data;
   return (
@@ -112,7 +118,7 @@ export default function WorkFlowDetailPage({ title }: PageProps) {
         {!config ? <Alert color="orange">{t('flowUi.detail.noTask')}</Alert> : null}
         {detail.isError ? <Alert color="red" data-testid="flow-not-found">{t('flowUi.detail.notFound')}</Alert> : null}
         {detail.isLoading ? <Loader size="sm" /> : null}
-        {d ? <FlowView key={`${d.task.id}:${d.records.length}:${d.task.status}`} detail={d} me={me} onChanged={onChanged} /> : null}
+        {d ? <FlowView key={`${d.task.id}:${d.records.length}:${d.task.status}`} detail={d} me={me} busy={detail.isFetching} onChanged={onChanged} /> : null}
       </Box>
     </RenderersHost>
   );
