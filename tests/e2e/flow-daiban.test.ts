@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import { expectPath, startE2E, type E2E } from './browser';
-import { api, noReactErrors, sessionPage, type Session } from './model-helpers';
+import { api, formItem, noReactErrors, sessionPage, type Session } from './model-helpers';
 import { makeUser } from '../helpers/access';
 import { newId } from '../../server/db/ids';
 import { bumpAccessVersion } from '../../server/auth/access-version';
@@ -27,6 +27,8 @@ let boss: Session;
 let finance: Session;
 let employee: Session;
 let taskId: string;
+let bossId: string;
+let financeId: string;
 
 function template(financeId: string): RawFlowNode {
   const root = JSON.parse(readFileSync(join(FLOWS, 'travelReimbursement.flow.json'), 'utf8')) as RawFlowNode & { childNode: RawFlowNode & { properties: Record<string, unknown> } };
@@ -55,6 +57,7 @@ beforeAll(async () => {
   const staffRole = await db.selectFrom('baseRole').select('id').where('enCode', '=', 'staff').executeTakeFirstOrThrow();
   for (const u of [b, f, w]) await db.insertInto('baseUserRelation').values({ id: newId(), userId: u.userId, objectType: 'Role', objectId: staffRole.id, sortCode: 1 }).execute();
   await bumpAccessVersion(db);
+  [bossId, financeId] = [b.userId, f.userId];
   const flowId = await createEngine(db, { enCode: 'travelE2E', fullName: '出差报销', template: template(f.userId) });
   const launched = await api(e2e, w.token).post('/api/workflow/Engine/FlowTask', {
     flowId, flowTitle: TITLE, flowUrgent: 2,
@@ -163,5 +166,65 @@ describe('the to-do list and the flow detail', () => {
     await b.getByTestId('daiban-tab-2').click();
     await expect.poll(() => row(b).count()).toBe(2);
     noReactErrors(employee.errors);
+  });
+});
+
+/** A one-step flow whose step has the given approvers (assigneeType 6, 或签) and field rights. */
+async function oneStep(enCode: string, approvers: string[], rights: { id: string; read: boolean; write: boolean }[], modelId: string | null = null): Promise<string> {
+  const template = {
+    type: 'start', nodeId: 'S', properties: { title: '发起人', initiator: [], initiatePos: [] },
+    childNode: { type: 'approver', nodeId: 'A', properties: { title: '双人审批', approvers, approverPos: [], assigneeType: 6, formOperates: rights, circulateUser: [], circulatePosition: [], rejectStep: '0' }, childNode: null },
+  } as RawFlowNode;
+  return createEngine(e2e.server.database.db, { enCode, fullName: enCode, template, modelId });
+}
+const launch = async (flowId: string, flowTitle: string, formData: Record<string, unknown>) => {
+  const r = await api(e2e, employee.token).post('/api/workflow/Engine/FlowTask', { flowId, flowTitle, formData });
+  expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.id as string;
+};
+
+describe('refusals and the model form', () => {
+  it('two approvers at once: the one who confirms second sees the server’s refusal in the dialog', async () => {
+    const flowId = await oneStep('pairE2E', [bossId, financeId], []);
+    const id = await launch(flowId, '双人报销', { amount: 10 });
+    const { page } = boss;
+    // the flow message's own link form
+    await page.goto(`/workFlowDetail?id=${id}&majorId=x`);
+    await page.getByTestId('flow-title').filter({ hasText: '双人报销' }).waitFor();
+    await page.getByTestId('flow-act-pass').click();
+    const dialog = page.getByTestId('flow-dialog-pass').getByRole('dialog');
+    await dialog.getByLabel('审批意见').fill('我也同意');
+    const fin = api(e2e, finance.token);
+    const todo = (await fin.get('/api/workflow/Engine/FlowBefore/List/1?pageSize=50')).body.data.list.find((t: { taskId: string }) => t.taskId === id);
+    expect((await fin.post(`/api/workflow/Engine/FlowBefore/Audit/${todo.id}`, {})).body.code).toBe(200);
+    await dialog.getByTestId('flow-dialog-confirm').click();
+    await expect.poll(() => dialog.getByTestId('flow-action-error').textContent()).toBe('该任务已被处理');
+    // closing it reads the flow again: approved meanwhile, nothing left for me to do
+    await dialog.getByTestId('flow-dialog-cancel').click();
+    await expect.poll(() => page.getByTestId('flow-status').textContent()).toBe('已通过');
+    expect(await page.getByTestId('flow-actions').count()).toBe(0);
+    noReactErrors(boss.errors);
+  });
+
+  it('a flow bound to a model shows its form read-only but for the node’s writable field; the pass saves it', async () => {
+    const rights = [{ id: 'goodsCode', read: true, write: false }, { id: 'goodsName', read: true, write: true }, { id: 'description', read: false, write: false }];
+    const flowId = await oneStep('modelE2E', [bossId], rights, 'demo-model');
+    const id = await launch(flowId, '商品改名', { goodsCode: 'G.100', goodsName: '旧名称', description: '内部备注' });
+    const { page } = boss;
+    await page.goto(`/workFlowDetail?taskId=${id}`);
+    const form = page.getByTestId('flow-form').locator('.scp-model-form');
+    await form.waitFor();
+    await expect.poll(() => formItem(page, 'goodsName').locator('input').inputValue()).toBe('旧名称');
+    expect(await formItem(page, 'goodsCode').locator('input').isDisabled()).toBe(true);
+    expect(await formItem(page, 'goodsName').locator('input').isDisabled()).toBe(false);
+    expect(await formItem(page, 'description').count()).toBe(0);
+    await formItem(page, 'goodsName').locator('input').fill('新名称');
+    expect(await seriousViolations(page, ['[data-testid="flow-detail-page"]'])).toEqual([]);
+    await act(page, 'pass', '改名');
+    await expectPath(page, '/daiban');
+    const stored = await api(e2e, employee.token).get(`/api/workflow/Engine/FlowBefore/${id}`);
+    expect(stored.body.data.task.status).toBe(2);
+    expect(stored.body.data.formData).toMatchObject({ goodsCode: 'G.100', goodsName: '新名称', description: '内部备注' });
+    noReactErrors(boss.errors);
   });
 });

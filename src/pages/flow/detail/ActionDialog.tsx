@@ -24,7 +24,8 @@ export interface ActionDialogProps {
   detail: FlowDetail;
   /** The form as edited on the page (a pass sends its writable fields, a resubmission all). */
   values: Record<string, unknown>;
-  onClose(): void;
+  /** `refused`: the server refused an attempt, so what the page shows is likely stale. */
+  onClose(refused: boolean): void;
   onDone(kind: FlowActionKind): void;
 }
 
@@ -80,7 +81,7 @@ export function ActionDialog({ kind, detail, values, onClose, onDone }: ActionDi
   };
 
   return (
-    <Modal opened onClose={onClose} title={t(ACTION_LABEL[kind])} closeButtonProps={{ 'aria-label': t('flowUi.act.close') }} data-testid={`flow-dialog-${kind}`}>
+    <Modal opened onClose={() => onClose(error !== null)} title={t(ACTION_LABEL[kind])} closeButtonProps={{ 'aria-label': t('flowUi.act.close') }} data-testid={`flow-dialog-${kind}`}>
       <Stack gap="sm">
         {WARNING[kind] ? <Text size="sm">{t(WARNING[kind]!)}</Text> : null}
         {kind === 'return' && targets ? (
@@ -111,7 +112,7 @@ export function ActionDialog({ kind, detail, values, onClose, onDone }: ActionDi
         )}
         {error ? <Alert color="red" data-testid="flow-action-error">{error}</Alert> : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('flowUi.act.close')}</Button>
+          <Button variant="default" onClick={() => onClose(error !== null)} data-testid="flow-dialog-cancel">{t('flowUi.act.close')}</Button>
           <Button onClick={() => void confirm()} loading={busy} color={kind === 'reject' || kind === 'cancel' ? 'red' : undefined} data-testid="flow-dialog-confirm">
             {t('flowUi.act.confirm')}
           </Button>

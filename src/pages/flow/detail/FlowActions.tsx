@@ -15,10 +15,12 @@ export interface FlowActionsProps {
   /** The detail is being read again: its buttons wait for the fresh reply. */
   busy: boolean;
   onDone(kind: FlowActionKind): void;
+  /** A refused action's dialog closed: the flow changed meanwhile, read it again. */
+  onStale(): void;
 }
 
 /** The action buttons the viewer has, each opening its dialog. */
-export function FlowActions({ detail, actions, values, busy, onDone }: FlowActionsProps) {
+export function FlowActions({ detail, actions, values, busy, onDone, onStale }: FlowActionsProps) {
   const t = useT();
   const [open, setOpen] = useState<FlowActionKind | null>(null);
   if (!actions.length) return null;
@@ -38,7 +40,7 @@ export function FlowActions({ detail, actions, values, busy, onDone }: FlowActio
           </Button>
         ))}
       </Group>
-      {open ? <ActionDialog kind={open} detail={detail} values={values} onClose={() => setOpen(null)} onDone={(kind) => (setOpen(null), onDone(kind))} /> : null}
+      {open ? <ActionDialog kind={open} detail={detail} values={values} onClose={(refused) => (setOpen(null), refused && onStale())} onDone={(kind) => (setOpen(null), onDone(kind))} /> : null}
     </>
   );
 }

@@ -31,7 +31,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** One flow as I see it: header, actions, form and history; its state starts over with each reply. */
-function FlowView({ detail, me, busy, onChanged }: { detail: FlowDetail; me: string; busy: boolean; onChanged(kind: FlowActionKind): void }) {
+function FlowView({ detail, me, busy, onChanged, onStale }: { detail: FlowDetail; me: string; busy: boolean; onChanged(kind: FlowActionKind): void; onStale(): void }) {
   const t = useT();
   const [values, setValues] = useState(detail.formData);
   const actions = useMemo(() => availableActions(detail, me), [detail, me]);
@@ -62,7 +62,7 @@ function FlowView({ detail, me, busy, onChanged }: { detail: FlowDetail; me: str
         </Group>
       </Card>
       <Box mb="md">
-        <FlowActions detail={detail} actions={actions} values={values} busy={busy} onDone={onChanged} />
+        <FlowActions detail={detail} actions={actions} values={values} busy={busy} onDone={onChanged} onStale={onStale} />
       </Box>
       {/*
         Place of the flow chart: the lead puts the read-only diagram here,
@@ -118,7 +118,7 @@ export default function WorkFlowDetailPage({ title }: PageProps) {
         {!config ? <Alert color="orange">{t('flowUi.detail.noTask')}</Alert> : null}
         {detail.isError ? <Alert color="red" data-testid="flow-not-found">{t('flowUi.detail.notFound')}</Alert> : null}
         {detail.isLoading ? <Loader size="sm" /> : null}
-        {d ? <FlowView key={`${d.task.id}:${d.records.length}:${d.task.status}`} detail={d} me={me} busy={detail.isFetching} onChanged={onChanged} /> : null}
+        {d ? <FlowView key={`${d.task.id}:${d.records.length}:${d.task.status}`} detail={d} me={me} busy={detail.isFetching} onChanged={onChanged} onStale={() => void client.invalidateQueries({ queryKey: ['flow'] })} /> : null}
       </Box>
     </RenderersHost>
   );
