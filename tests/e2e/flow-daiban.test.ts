@@ -227,4 +227,57 @@ describe('refusals and the model form', () => {
     expect(stored.body.data.formData).toMatchObject({ goodsCode: 'G.100', goodsName: '新名称', description: '内部备注' });
     noReactErrors(boss.errors);
   });
+
+  it('transfer (the user picker) and terminate, against the fixed contract of the actions another branch serves (replies stubbed in the browser)', async () => {
+    const flowId = await oneStep('contractE2E', [bossId], []);
+    const id = await launch(flowId, '转办试验', { amount: 1 });
+    const { page } = boss;
+    const sent: { path: string; body: unknown }[] = [];
+    const isDetail = (url: URL) => url.pathname === `/api/workflow/Engine/FlowBefore/${id}`;
+    await page.route(isDetail, async (route) => {
+      const reply = await route.fetch();
+      const body = await reply.json();
+      body.data.mayManage = true;
+      body.data.waiting = [{ operatorId: body.data.todo.operatorId, nodeId: 'A', nodeName: '双人审批', userId: bossId, userName: 'flowBoss', delegatedFrom: null }];
+      // a read the page dropped by leaving (back to /daiban) cannot be answered: nothing to fail
+      await route.fulfill({ response: reply, json: body }).catch(() => undefined);
+    });
+    const isAction = (url: URL) => /\/FlowBefore\/(Transfer|AddSign|Assign|Change|Cancel)\//.test(url.pathname);
+    await page.route(isAction, async (route) => {
+      sent.push({ path: new URL(route.request().url()).pathname, body: route.request().postDataJSON() });
+      await route.fulfill({ json: { code: 200, msg: '操作成功', data: null } });
+    });
+    await page.goto(`/workFlowDetail?taskId=${id}`);
+    await page.getByTestId('flow-act-transfer').waitFor();
+    expect(await page.getByTestId('flow-actions').getByRole('button').allTextContents()).toEqual(['同意', '退回', '拒绝', '转办', '加签', '终止', '指派', '变更审批人']);
+
+    await page.getByTestId('flow-act-cancel').click();
+    const cancel = page.getByTestId('flow-dialog-cancel').getByRole('dialog');
+    await cancel.getByLabel('审批意见').fill('不再需要');
+    await cancel.getByTestId('flow-dialog-confirm').click();
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]).toEqual({ path: `/api/workflow/Engine/FlowBefore/Cancel/${id}`, body: { handleOpinion: '不再需要' } });
+
+    await page.getByTestId('flow-act-transfer').click();
+    const transfer = page.getByTestId('flow-dialog-transfer').getByRole('dialog');
+    await transfer.getByTestId('flow-dialog-confirm').click();
+    await expect.poll(() => transfer.getByTestId('flow-action-error').textContent()).toBe('请选择办理人');
+    expect(await seriousViolations(page, ['[data-testid="flow-dialog-transfer"]'])).toEqual([]);
+    await transfer.getByLabel('办理人').click();
+    const picker = page.getByRole('dialog', { name: '选择用户' });
+    const keyword = picker.getByRole('textbox', { name: '请输入关键词查询' });
+    await keyword.fill('flowFinance');
+    await keyword.press('Enter');
+    await picker.getByRole('button', { name: /^flowFinance/ }).click();
+    await picker.locator('[data-picker-confirm]').click();
+    await picker.waitFor({ state: 'hidden' });
+    await transfer.getByLabel('审批意见').fill('请财务处理');
+    await transfer.getByTestId('flow-dialog-confirm').click();
+    await expectPath(page, '/daiban');
+    expect(sent[1]!.body).toEqual({ userId: financeId, handleOpinion: '请财务处理' });
+    expect(sent[1]!.path).toMatch(/\/FlowBefore\/Transfer\/\w+$/);
+    // a detail read still in flight when the page left is dropped, not failed
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    noReactErrors(boss.errors);
+  });
 });
