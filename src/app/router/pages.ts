@@ -50,6 +50,8 @@ export const pages: Record<string, PageComponent> = {
   '/systemData/dictionary': lazy(() => import('../../pages/system/dictionary/DictionaryPage')),
   '/system/printDev/editor': lazy(() => import('../../pages/system/print-dev/PrintDevEditorPage')),
   '/system/flowEngine': lazy(() => import('../../pages/flow/admin/FlowEnginePage')),
+  '/daiban': lazy(() => import('../../pages/flow/daiban/DaibanPage')),
+  '/workFlowDetail': lazy(() => import('../../pages/flow/detail/WorkFlowDetailPage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */
