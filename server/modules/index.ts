@@ -21,6 +21,8 @@ import { printDevModule } from './system/print-dev';
 import { onlineUserRoutes } from './system/online-user/routes';
 import { fundsAccountRoutes, fundsExportRoutes, fundsRoutes } from './business/funds';
 import { flowRoutes } from './flow';
+import { flowEntrustRoutes } from './flow/entrust-routes';
+import { flowLaunchRoutes } from './flow/launch-routes';
 import { goodsModule } from './business/goods';
 import { invoiceRoutes, orderRoutes } from './business/orders';
 import { outboundRoutes, pickupRoutes } from './business/pickup';
@@ -99,6 +101,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(messageInboxModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(chatModule, { prefix: '/api/message', db: ctx.db, hub });
   await app.register(flowRoutes, { prefix: '/api/workflow', db: ctx.db, hub });
+  await app.register(flowLaunchRoutes, { prefix: '/api/workflow', db: ctx.db });
+  await app.register(flowEntrustRoutes, { prefix: '/api/workflow', db: ctx.db, hub });
   await app.register(realtimeRoutes, { hub });
 }
 
