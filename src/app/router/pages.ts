@@ -47,6 +47,9 @@ export const pages: Record<string, PageComponent> = {
   '/permission/explain': lazy(() => import('../../pages/permission/ExplainPage')),
   '/systemData/dictionary': lazy(() => import('../../pages/system/dictionary/DictionaryPage')),
   '/system/printDev/editor': lazy(() => import('../../pages/system/print-dev/PrintDevEditorPage')),
+  '/workFlow/launch': lazy(() => import('../../pages/flow/launch/LaunchPage')),
+  '/workFlow/mine': lazy(() => import('../../pages/flow/launch/MyFlowsPage')),
+  '/workFlow/entrust': lazy(() => import('../../pages/flow/entrust/EntrustPage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */
