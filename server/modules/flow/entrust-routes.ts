@@ -19,10 +19,11 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 const Body = Type.Object({
   toUserId: Type.String({ minLength: 1, maxLength: 50 }),
   /** null or []: every flow */
-  engineIds: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 50 }), { maxItems: 200 }), Type.Null()])),
+  // Null first: the server's coercion would otherwise turn null into [""]
+  engineIds: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.String({ maxLength: 50 }), { maxItems: 200 })])),
   startTime: Type.Integer({ minimum: 0 }),
   endTime: Type.Integer({ minimum: 0 }),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  description: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 500 })])),
 });
 const Item = Type.Object({
   id: Type.String(), userId: Type.String(), userName: Type.String(), toUserId: Type.String(), toUserName: Type.String(),
