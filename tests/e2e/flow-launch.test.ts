@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { startE2E, type E2E } from './browser';
-import { api, noReactErrors, sessionPage, type Session } from './model-helpers';
-import { makeUser } from '../helpers/access';
+import { api, fieldError, formItem, noReactErrors, pickOption, sessionPage, type Session } from './model-helpers';
+import { makeUser, tokenFor } from '../helpers/access';
 import { createEngine } from '../../server/modules/flow/versions';
 import type { RawFlowNode } from '../../src/runtime/flow';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await db.updateTable('baseUser').set({ realName: '李代理', organizeId: me.organizeId, positionId: me.positionId }).where('id', '=', deputy.userId).execute();
   deputyToken = deputy.token;
   staff = await sessionPage(e2e, 'staff');
-  adminToken = (await sessionPage(e2e, 'admin')).token;
+  adminToken = await tokenFor(db, 'admin');
 });
 afterAll(async () => {
   await staff?.context.close();
@@ -122,5 +122,58 @@ describe('starting a flow', () => {
     await row.waitFor({ state: 'detached' });
     expect((await api(e2e, staff.token).get('/api/workflow/Engine/FlowDelegate?type=1')).body.data.list).toEqual([]);
     noReactErrors(errors);
+  });
+  it('a flow bound to a model: the model’s form validates first, the path follows its values, the first chosen-approver node asks for a person', async () => {
+    const db = e2e.server.database.db;
+    const template: RawFlowNode = {
+      type: 'start', nodeId: 'S', properties: { title: '发起人', initiator: [], initiatePos: [] },
+      childNode: {
+        type: 'approver', nodeId: 'pick', properties: { title: '指定审批', assigneeType: 7, approvers: [], approverPos: [] },
+        conditionNodes: [
+          { type: 'condition', nodeId: 'dear', properties: { title: '高价', priority: 0, conditions: [{ field: 'price', symbol: '>', filedValue: '100', logic: '&&' }] }, childNode: { type: 'approver', nodeId: 'boss', properties: { title: '老板审批', assigneeType: 6, approvers: [], approverPos: [] } } },
+          { type: 'condition', nodeId: 'cheap', properties: { title: '其他', priority: 1, conditions: [] } },
+        ],
+      },
+    };
+    const modelFlow = await createEngine(db, { enCode: 'e2eGoodsFlow', fullName: '商品审批', template, modelId: 'demo-model' });
+    const admin = await sessionPage(e2e, 'admin');
+    const { page, errors } = admin;
+    await page.goto(`/workFlow/launch?flowId=${modelFlow}`);
+    await page.locator('.scp-model-form').waitFor();
+    await page.getByTestId('flow-launch-submit').click();
+    await expect.poll(() => fieldError(page, 'goodsCode').textContent()).toBe('商品编码不能为空');
+    await formItem(page, 'goodsCode').locator('input').fill('G.2001');
+    await formItem(page, 'goodsName').locator('input').fill('流程商品');
+    await pickOption(page, formItem(page, 'category').locator('input').first(), '煤炭');
+    await formItem(page, 'price').locator('input').fill('200');
+    const path = page.getByTestId('flow-launch-path');
+    await expect.poll(() => path.textContent()).toContain('老板审批');
+    await formItem(page, 'price').locator('input').fill('50');
+    await expect.poll(() => path.textContent()).not.toContain('老板审批');
+    await page.getByTestId('flow-launch-submit').click();
+    await page.getByText('请选择“指定审批”的审批人').waitFor();
+    expect((await api(e2e, admin.token).get('/api/workflow/Engine/FlowLaunch/List')).body.data.pagination.total).toBe(0);
+
+    await page.getByTestId('user-pick-flow-candidates-pick').locator('[data-picker-field]').click();
+    const dialog = page.getByRole('dialog', { name: '选择用户' });
+    await dialog.waitFor();
+    const keyword = dialog.getByRole('textbox', { name: '请输入关键词查询' });
+    await keyword.fill('staff');
+    await keyword.press('Enter');
+    await dialog.getByRole('button', { name: /^张运营\/staff/ }).click();
+    await dialog.locator('[data-picker-confirm]').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await seriousViolations(page, ['[data-testid="flow-launch-page"]'])).toEqual([]);
+    await page.getByTestId('flow-launch-submit').click();
+    await page.waitForURL(/\/workFlow\/mine$/);
+    const row = page.locator('[data-testid="flow-mine-row"]').filter({ hasText: '商品审批' });
+    await row.waitFor();
+    const taskId = (await row.getAttribute('data-task-id'))!;
+    const todo = (await api(e2e, staff.token).get('/api/workflow/Engine/FlowBefore/List/1?pageSize=100')).body.data.list as { taskId: string }[];
+    expect(todo.map((x) => x.taskId)).toContain(taskId);
+    const started = (await api(e2e, admin.token).get(`/api/workflow/Engine/FlowBefore/${taskId}`)).body.data;
+    expect(started.formData).toMatchObject({ goodsCode: 'G.2001', goodsName: '流程商品' });
+    noReactErrors(errors);
+    await admin.context.close();
   });
 });
