@@ -8,24 +8,13 @@ import { useSearch } from 'wouter';
 import { useT } from '../../../app/i18n';
 import type { PageProps } from '../../../app/router/pages';
 import { go } from '../../../app/router/navigation';
-import { deleteEntrust, listEntrusts, type Entrust, type EntrustType } from '../../../app/api/flowLaunch';
+import { deleteEntrust, listEntrusts, type Entrust } from '../../../app/api/flowLaunch';
 import { RenderersHost } from '../../dynamic/DynamicPages';
 import { EntrustForm } from './EntrustForm';
+import { entrustTypeOf } from './entrustType';
 
 const PAGE_SIZE = 20;
 const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
-
-/**
- * The tab the address asks for: `config` 1 (我的委托) or 2 (委托给我), as the spec's query; a flow
- * message of flowType 2 links here with `?id=<entrust>` only (src/app/api/messages.ts), and is
- * only ever sent to the delegate, so an id without a config opens 委托给我.
- */
-export function entrustTypeOf(search: string): EntrustType {
-  const q = new URLSearchParams(search);
-  const config = q.get('config');
-  if (config === '1' || config === '2') return Number(config) as EntrustType;
-  return q.get('id') ? 2 : 1;
-}
 
 /** /workFlow/entrust (issue 16 item 3): the entrusts I made (editable) and those made to me (read only). */
 export default function EntrustPage({ title, path }: PageProps) {
