@@ -96,12 +96,18 @@ describe('entrusts', () => {
     expect((await boss.api.get(`${BASE}?type=1`)).body.data.pagination.total).toBe(3);
   });
 
-  it('changes its own entrust (the overlap check leaves the entrust itself out) and refuses a change into an overlap', async () => {
+  it('changes its own entrust (the overlap check leaves the entrust itself out), refuses a change into an overlap, tells a new delegate', async () => {
     const ok = await boss.api.put(`${BASE}/${entrustId}`, { toUserId: deputy.id, engineIds: [flowA], startTime: now - 2 * HOUR, endTime: now + HOUR, description: '改' });
     expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
     expect((await boss.api.get(`${BASE}/${entrustId}`)).body.data).toMatchObject({ description: '改', startTime: now - 2 * HOUR });
     const overlap = await boss.api.put(`${BASE}/${entrustId}`, { toUserId: deputy.id, engineIds: null, startTime: now - 2 * HOUR, endTime: now + HOUR });
     expect(overlap.body.code).toBe(400);
+    // a new delegate is told as on creation
+    const moved = await boss.api.put(`${BASE}/${entrustId}`, { toUserId: other.id, engineIds: [flowA], startTime: now - 2 * HOUR, endTime: now + HOUR, description: '改' });
+    expect(moved.body.code).toBe(200);
+    const inbox = (await other.api.get('/api/message?type=2&pageSize=50')).body.data.list as { flowType: number; linkId: string }[];
+    expect(inbox.filter((m) => m.flowType === 2 && m.linkId === entrustId)).toHaveLength(1);
+    expect((await boss.api.put(`${BASE}/${entrustId}`, { toUserId: deputy.id, engineIds: [flowA], startTime: now - 2 * HOUR, endTime: now + HOUR, description: '改' })).body.code).toBe(200);
   });
 
   it('another user’s entrust is invisible and unchangeable; the delegate sees it but may not change or delete it', async () => {

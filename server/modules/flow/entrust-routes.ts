@@ -79,6 +79,9 @@ export const flowEntrustRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: Realtim
       };
     });
   };
+  /** The delegate's flow message (flowType 2: opens the entrust page), sent after the commit: a lost message never loses the entrust. */
+  const tellDelegate = (id: string, by: { id: string; realName: string }, toUserId: string) =>
+    sendTranslated(db, hub, { type: MESSAGE_TYPE.flow, flowType: 2, linkId: id, sentBy: by.id, toUserIds: [toUserId], title: 'flowLaunch.msgEntrust', params: { name: by.realName } });
   const base = () => db.selectFrom('flowDelegate as d').innerJoin('baseUser as u', 'u.id', 'd.userId').innerJoin('baseUser as t', 't.id', 'd.toUserId');
 
   app.get('/Engine/FlowDelegate', {
@@ -112,24 +115,27 @@ export const flowEntrustRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: Realtim
       const engines = await checked(trx, me.id, body, null);
       await trx.insertInto('flowDelegate').values({ id, userId: me.id, toUserId: body.toUserId, engineIds: engines ? JSON.stringify(engines) : null, startTime: body.startTime, endTime: body.endTime, description: body.description?.trim() || null, createdAt: Date.now() }).execute();
     });
-    // sent after the commit: a lost message never loses the entrust
-    await sendTranslated(db, hub, { type: MESSAGE_TYPE.flow, flowType: 2, linkId: id, sentBy: me.id, toUserIds: [body.toUserId], title: 'flowLaunch.msgEntrust', params: { name: me.realName } });
+    await tellDelegate(id, me, body.toUserId);
     return ok({ id });
   });
 
   const mine = async (trx: DbOrTrx, id: string, me: string) => {
-    const row = await trx.selectFrom('flowDelegate').select(['id', 'userId']).where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('flowDelegate').select(['id', 'userId', 'toUserId']).where('id', '=', id).executeTakeFirst();
     if (!row || row.userId !== me) throw new AppError(ReplyCode.notFound, 'flowLaunch.entrustNotFound');
+    return row;
   };
 
-  app.put('/Engine/FlowDelegate/:id', { config: signedIn, schema: { tags, summary: 'Changes an entrust I made', params: Id, body: Body, response: { 200: EmptyEnvelope } } }, async (request) => {
-    const me = principalOf(request).user.id;
+  app.put('/Engine/FlowDelegate/:id', { config: signedIn, schema: { tags, summary: 'Changes an entrust I made (a new delegate is told as on creation)', params: Id, body: Body, response: { 200: EmptyEnvelope } } }, async (request) => {
+    const user = principalOf(request).user;
+    const me = user.id;
     const body = request.body;
-    await db.transaction().execute(async (trx) => {
-      await mine(trx, request.params.id, me);
+    const before = await db.transaction().execute(async (trx) => {
+      const row = await mine(trx, request.params.id, me);
       const engines = await checked(trx, me, body, request.params.id);
       await trx.updateTable('flowDelegate').set({ toUserId: body.toUserId, engineIds: engines ? JSON.stringify(engines) : null, startTime: body.startTime, endTime: body.endTime, description: body.description?.trim() || null }).where('id', '=', request.params.id).execute();
+      return row;
     });
+    if (before.toUserId !== body.toUserId) await tellDelegate(request.params.id, user, body.toUserId);
     return done(request.t('flowLaunch.saved'));
   });
 
