@@ -110,6 +110,17 @@ describe('entrusts', () => {
     expect((await boss.api.put(`${BASE}/${entrustId}`, { toUserId: deputy.id, engineIds: [flowA], startTime: now - 2 * HOUR, endTime: now + HOUR, description: '改' })).body.code).toBe(200);
   });
 
+  it('two overlapping entrusts saved at once: exactly one is written (five rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const at = now + (100 + round * 10) * HOUR;
+      const body = { toUserId: deputy.id, engineIds: null, startTime: at, endTime: at + HOUR };
+      const replies = await Promise.all([other.api.post(BASE, body), other.api.post(BASE, body)]);
+      expect(replies.map((r) => r.body.code).sort()).toEqual([200, 400]);
+    }
+    expect((await other.api.get(`${BASE}?type=1`)).body.data.pagination.total).toBe(5);
+    for (const e of (await other.api.get(`${BASE}?type=1`)).body.data.list as { id: string }[]) expect((await other.api.del(`${BASE}/${e.id}`)).body.code).toBe(200);
+  });
+
   it('another user’s entrust is invisible and unchangeable; the delegate sees it but may not change or delete it', async () => {
     expect((await other.api.get(`${BASE}/${entrustId}`)).body.code).toBe(404);
     expect((await other.api.get(`${BASE}?type=1`)).body.data.list).toEqual([]);

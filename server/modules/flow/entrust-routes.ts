@@ -42,6 +42,9 @@ const enginesOf = (row: Pick<FlowDelegateRow, 'engineIds'>) => (row.engineIds ==
  * so a to-do never has two delegates to choose from.
  */
 async function checked(trx: DbOrTrx, me: string, input: Input, exceptId: string | null): Promise<string[] | null> {
+  // the maker's user row first (a no-op UPDATE locks it on PostgreSQL; SQLite has one writer):
+  // two entrusts of one maker saved at once queue here, so the overlap check sees the other
+  await trx.updateTable('baseUser').set((eb) => ({ enabledMark: eb.ref('enabledMark') })).where('id', '=', me).execute();
   if (input.toUserId === me) throw refuse('flowLaunch.entrustSelf');
   const to = await trx.selectFrom('baseUser').select('id').where('id', '=', input.toUserId).where('enabledMark', '=', 1).executeTakeFirst();
   if (!to) throw refuse('flowLaunch.entrustNoUser');
