@@ -23,6 +23,8 @@ import { printDevModule } from './system/print-dev';
 import { onlineUserRoutes } from './system/online-user/routes';
 import { debtRoutes, fundsAccountRoutes, fundsExportRoutes, fundsRoutes } from './business/funds';
 import { flowEngineImportRoutes, flowEngineRoutes, flowRoutes } from './flow';
+import { flowEntrustRoutes } from './flow/entrust-routes';
+import { flowLaunchRoutes } from './flow/launch-routes';
 import { goodsModule } from './business/goods';
 import { invoiceRoutes, orderRoutes, orderTraceRoutes } from './business/orders';
 import { outboundRoutes, pickupRoutes } from './business/pickup';
@@ -118,6 +120,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(flowRoutes, { prefix: '/api/workflow', db: ctx.db, hub });
   await app.register(flowEngineRoutes, { prefix: '/api/workflow', db: ctx.db });
   await app.register(flowEngineImportRoutes, { prefix: '/api/workflow', db: ctx.db });
+  await app.register(flowLaunchRoutes, { prefix: '/api/workflow', db: ctx.db });
+  await app.register(flowEntrustRoutes, { prefix: '/api/workflow', db: ctx.db, hub });
   await app.register(realtimeRoutes, { hub });
 }
 

@@ -28,7 +28,9 @@ const Detail = Type.Object({
   mayManage: Type.Boolean({ description: 'the caller supervises flows (workflow.task:manage): assign, change approver, cancel' }),
   waiting: Type.Array(Type.Object({ operatorId: Type.String(), nodeId: Type.String(), nodeName: Type.String(), userId: Type.String(), userName: Type.String(), delegatedFrom: Type.Union([Type.String(), Type.Null()]) })),
   task: Type.Object({ id: Type.String(), title: Type.String(), urgent: Type.Integer(), status: Type.Integer(), thisStep: Nullable(Type.String()), creatorUserId: Type.String(), createdAt: Type.Number(), completedAt: Nullable(Type.Number()) }),
-  flow: Type.Object({ id: Type.String(), enCode: Type.String(), fullName: Type.String(), modelId: Nullable(Type.String()), nodes: Type.Array(Type.Object({ id: Type.String(), type: Type.String(), title: Type.String(), content: Type.String() })), active: Type.Array(Type.String()) }),
+  flow: Type.Object({ id: Type.String(), enCode: Type.String(), fullName: Type.String(), modelId: Nullable(Type.String()), nodes: Type.Array(Type.Object({ id: Type.String(), type: Type.String(), title: Type.String(), content: Type.String() })), active: Type.Array(Type.String()),
+    /** the template the task runs (its engine version), for the diagram, and the approver nodes completed so far */
+    version: Type.Integer(), template: Type.Unknown(), completed: Type.Array(Type.String()) }),
   formData: Type.Record(Type.String(), Type.Unknown()),
   records: Type.Array(Type.Object({ id: Type.String(), nodeId: Type.String(), nodeName: Type.String(), userId: Type.String(), userName: Type.String(), handleStatus: Type.Integer(), opinion: Nullable(Type.String()), createdAt: Type.Number() })),
   todo: Nullable(Type.Object({
@@ -105,6 +107,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
     if (copied) await db.updateTable('flowCirculate').set({ readAt: Date.now() }).where('id', '=', copied.id).where('readAt', 'is', null).execute();
     const engine = await db.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow();
     const graph = await graphOfTask(db, task);
+    const template = await db.selectFrom('flowEngineVersion').select('templateJson').where('engineId', '=', task.engineId).where('version', '=', task.engineVersion).executeTakeFirstOrThrow();
     const records = await db.selectFrom('flowRecord as r').innerJoin('baseUser as u', 'u.id', 'r.userId').select(['r.id', 'r.nodeId', 'r.nodeName', 'r.userId', 'u.realName as userName', 'r.handleStatus', 'r.opinion', 'r.createdAt']).where('r.taskId', '=', task.id).orderBy('r.createdAt').orderBy('r.id').execute();
     const waiting = mine.find((o) => o.state === 0) ?? null;
     const node = waiting ? graph.nodes[waiting.nodeId]! : null;
@@ -116,7 +119,8 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
       /** every waiting to-do (whom the flow waits for; supervisors change or assign them) */
       waiting: waitingAll.map((w) => ({ ...w, nodeName: graph.nodes[w.nodeId]?.title ?? '' })),
       task: { id: task.id, title: task.title, urgent: task.urgent, status: task.status, thisStep: task.thisStep, creatorUserId: task.creatorUserId, createdAt: Number(task.createdAt), completedAt: task.completedAt === null ? null : Number(task.completedAt) },
-      flow: { id: engine.id, enCode: engine.enCode, fullName: engine.fullName, modelId: engine.modelId, nodes: Object.values(graph.nodes).map((n) => ({ id: n.id, type: n.type, title: n.title, content: n.content })), active: position.active },
+      flow: { id: engine.id, enCode: engine.enCode, fullName: engine.fullName, modelId: engine.modelId, nodes: Object.values(graph.nodes).map((n) => ({ id: n.id, type: n.type, title: n.title, content: n.content })), active: position.active,
+        version: Number(task.engineVersion), template: JSON.parse(template.templateJson) as unknown, completed: JSON.parse(task.completedJson) as string[] },
       formData: JSON.parse(task.formJson) as Record<string, unknown>,
       records: records.map((r) => ({ ...r, handleStatus: Number(r.handleStatus), createdAt: Number(r.createdAt) })),
       /** my to-do on it: the operator id the actions take, the node's field rights and where a return may go */

@@ -95,7 +95,7 @@ export async function launch(db: Db, input: LaunchInput): Promise<{ task: FlowTa
 }
 
 /** The start node's initiator and initiatePos: both empty, anyone; otherwise those users and holders of those positions (and administrators). */
-async function mayInitiate(db: Db, graph: FlowGraph, userId: string): Promise<void> {
+export async function mayInitiate(db: DbOrTrx, graph: FlowGraph, userId: string): Promise<void> {
   const p = graph.nodes[graph.start]!.properties;
   const users = Array.isArray(p.initiator) ? (p.initiator as string[]) : [];
   const positions = Array.isArray(p.initiatePos) ? (p.initiatePos as string[]) : [];

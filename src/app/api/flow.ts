@@ -1,3 +1,4 @@
+import type { RawFlowNode } from '../../runtime/flow';
 /**
  * The approval flows' calls (issue 16; docs/FLOWS.md): the to-do, done and copied-to lists, one
  * flow's detail, and the approver's, initiator's and supervisor's actions. Actions are `silent`:
@@ -59,7 +60,7 @@ export interface FlowWaiting {
 
 export interface FlowDetail {
   task: { id: string; title: string; urgent: number; status: number; thisStep: string | null; creatorUserId: string; createdAt: number; completedAt: number | null };
-  flow: { id: string; enCode: string; fullName: string; modelId: string | null; nodes: { id: string; type: string; title: string; content: string }[]; active: string[] };
+  flow: { id: string; enCode: string; fullName: string; modelId: string | null; nodes: { id: string; type: string; title: string; content: string }[]; active: string[]; version: number; template: RawFlowNode; completed: string[] };
   formData: Record<string, unknown>;
   records: FlowRecord[];
   todo: null | {

@@ -52,6 +52,9 @@ export const pages: Record<string, PageComponent> = {
   '/system/flowEngine': lazy(() => import('../../pages/flow/admin/FlowEnginePage')),
   '/daiban': lazy(() => import('../../pages/flow/daiban/DaibanPage')),
   '/workFlowDetail': lazy(() => import('../../pages/flow/detail/WorkFlowDetailPage')),
+  '/workFlow/launch': lazy(() => import('../../pages/flow/launch/LaunchPage')),
+  '/workFlow/mine': lazy(() => import('../../pages/flow/launch/MyFlowsPage')),
+  '/workFlow/entrust': lazy(() => import('../../pages/flow/entrust/EntrustPage')),
 };
 
 /** Page of each dynamic menu kind (types 3, 4, 5, 8): the renderers' page for the entry's module. */

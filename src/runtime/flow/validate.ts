@@ -103,16 +103,19 @@ export function templateProblems(root: unknown): TemplateProblem[] {
   return problems;
 }
 
+/** Fields the flow itself fills (title, urgency) or the record's keys: never form inputs. */
+const NOT_FORM_FIELDS = new Set(['id', 'flowId', 'flowTitle', 'flowUrgent']);
+
 /**
  * The form a flow fills when it is bound to no model: the fields the approver nodes' formOperates
- * name, in template order, each once (the first name given wins).
+ * name, in template order, each once (the first name given wins), without the flow's own.
  */
 export function formFieldsOf(graph: FlowGraph): { id: string; name: string }[] {
   const out = new Map<string, string>();
   for (const id of graph.approvers) {
     const operates = graph.nodes[id]!.properties.formOperates;
     for (const f of Array.isArray(operates) ? (operates as unknown[]) : []) {
-      if (isObject(f) && typeof f.id === 'string' && f.id && !out.has(f.id)) out.set(f.id, typeof f.name === 'string' && f.name ? f.name : f.id);
+      if (isObject(f) && typeof f.id === 'string' && f.id && !NOT_FORM_FIELDS.has(f.id) && !out.has(f.id)) out.set(f.id, typeof f.name === 'string' && f.name ? f.name : f.id);
     }
   }
   return [...out].map(([id, name]) => ({ id, name }));

@@ -1,3 +1,4 @@
+import { FlowDiagram } from '../FlowDiagram';
 import { Alert, Box, Button, Card, Grid, Group, Loader, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -64,11 +65,9 @@ function FlowView({ detail, me, busy, onChanged, onStale }: { detail: FlowDetail
       <Box mb="md">
         <FlowActions detail={detail} actions={actions} values={values} busy={busy} onDone={onChanged} onStale={onStale} />
       </Box>
-      {/*
-        Place of the flow chart: the lead puts the read-only diagram here,
-        <FlowDiagram template={…} active={detail.flow.active} completed={…} /> from src/pages/flow/FlowDiagram.tsx.
-      */}
-      <Box data-slot="flow-diagram" mb="md" />
+      <Box data-slot="flow-diagram" mb="md">
+        <FlowDiagram template={detail.flow.template} active={detail.flow.active} completed={detail.flow.completed} />
+      </Box>
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Title order={5} mb="xs">{t('flowUi.detail.form')}</Title>
