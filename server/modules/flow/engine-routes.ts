@@ -82,7 +82,7 @@ export const flowEngineRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
 
   app.get('/Engine/FlowEngine/:id/Versions/:version', {
     config: manage,
-    schema: { tags, summary: 'The template of one version', params: Type.Object({ id: Type.String({ maxLength: 50 }), version: Type.Integer({ minimum: 1 }) }), response: { 200: Envelope(Type.Object({ version: Type.Integer(), template: Template })) } },
+    schema: { tags, summary: 'The template of one version', params: Type.Object({ id: Type.String({ maxLength: 50 }), version: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }), response: { 200: Envelope(Type.Object({ version: Type.Integer(), template: Template })) } },
   }, async (request) => {
     const row = await db.selectFrom('flowEngineVersion').select(['version', 'templateJson']).where('engineId', '=', request.params.id).where('version', '=', request.params.version).executeTakeFirst();
     if (!row) throw new AppError(ReplyCode.notFound, 'flowAdmin.versionNotFound');
@@ -91,7 +91,7 @@ export const flowEngineRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
 
   app.get('/Engine/FlowEngine/:id/Template', {
     config: signedIn,
-    schema: { tags, summary: 'The template of an enabled engine (a version, else the current one) for the flow diagram; any signed-in user', params: Id, querystring: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) }), response: { 200: Envelope(Type.Object({ version: Type.Integer(), fullName: Type.String(), template: Template })) } },
+    schema: { tags, summary: 'The template of an enabled engine (a version, else the current one) for the flow diagram; any signed-in user', params: Id, querystring: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) }), response: { 200: Envelope(Type.Object({ version: Type.Integer(), fullName: Type.String(), template: Template })) } },
   }, async (request) => {
     const engine = await db.selectFrom('flowEngine').select(['id', 'fullName', 'version']).where('id', '=', request.params.id).where('enabledMark', '=', 1).executeTakeFirst();
     if (!engine) throw new AppError(ReplyCode.notFound, 'flow.engineNotFound');
