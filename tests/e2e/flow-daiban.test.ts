@@ -239,36 +239,14 @@ describe('refusals and the model form', () => {
     noReactErrors(boss.errors);
   });
 
-  it('transfer (the user picker) and terminate, against the fixed contract of the actions another branch serves (replies stubbed in the browser)', async () => {
-    const flowId = await oneStep('contractE2E', [bossId], []);
+  it('transfer through the user picker hands the to-do to finance; a supervisor terminates the flow', async () => {
+    const flowId = await oneStep('transferE2E', [bossId], []);
     const id = await launch(flowId, '转办试验', { amount: 1 });
     const { page } = boss;
-    const sent: { path: string; body: unknown }[] = [];
-    const isDetail = (url: URL) => url.pathname === `/api/workflow/Engine/FlowBefore/${id}`;
-    await page.route(isDetail, async (route) => {
-      const reply = await route.fetch();
-      const body = await reply.json();
-      body.data.mayManage = true;
-      body.data.waiting = [{ operatorId: body.data.todo.operatorId, nodeId: 'A', nodeName: '双人审批', userId: bossId, userName: 'flowBoss', delegatedFrom: null }];
-      // a read the page dropped by leaving (back to /daiban) cannot be answered: nothing to fail
-      await route.fulfill({ response: reply, json: body }).catch(() => undefined);
-    });
-    const isAction = (url: URL) => /\/FlowBefore\/(Transfer|AddSign|Assign|Change|Cancel)\//.test(url.pathname);
-    await page.route(isAction, async (route) => {
-      sent.push({ path: new URL(route.request().url()).pathname, body: route.request().postDataJSON() });
-      await route.fulfill({ json: { code: 200, msg: '操作成功', data: null } });
-    });
     await page.goto(`/workFlowDetail?taskId=${id}`);
     await page.getByTestId('flow-act-transfer').waitFor();
-    expect(await page.getByTestId('flow-actions').getByRole('button').allTextContents()).toEqual(['同意', '退回', '拒绝', '转办', '加签', '终止', '指派', '变更审批人']);
-
-    await page.getByTestId('flow-act-cancel').click();
-    const cancel = page.getByTestId('flow-dialog-cancel').getByRole('dialog');
-    await cancel.getByLabel('审批意见').fill('不再需要');
-    await cancel.getByTestId('flow-dialog-confirm').click();
-    await expect.poll(() => sent.length).toBe(1);
-    expect(sent[0]).toEqual({ path: `/api/workflow/Engine/FlowBefore/Cancel/${id}`, body: { handleOpinion: '不再需要' } });
-
+    // an approver, not a supervisor: no 终止, 指派, 变更审批人
+    expect(await page.getByTestId('flow-actions').getByRole('button').allTextContents()).toEqual(['同意', '退回', '拒绝', '转办', '加签']);
     await page.getByTestId('flow-act-transfer').click();
     const transfer = page.getByTestId('flow-dialog-transfer').getByRole('dialog');
     await transfer.getByTestId('flow-dialog-confirm').click();
@@ -285,10 +263,23 @@ describe('refusals and the model form', () => {
     await transfer.getByLabel('审批意见').fill('请财务处理');
     await transfer.getByTestId('flow-dialog-confirm').click();
     await expectPath(page, '/daiban');
-    expect(sent[1]!.body).toEqual({ userId: financeId, handleOpinion: '请财务处理' });
-    expect(sent[1]!.path).toMatch(/\/FlowBefore\/Transfer\/\w+$/);
-    // a detail read still in flight when the page left is dropped, not failed
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const todo = async (token: string) => ((await api(e2e, token).get('/api/workflow/Engine/FlowBefore/List/1?pageSize=100')).body.data.list as { taskId: string }[]).map((x) => x.taskId);
+    expect(await todo(finance.token)).toContain(id);
+    expect(await todo(boss.token)).not.toContain(id);
+
+    // the administrator supervises: 终止 ends it (status 5) with the opinion in the history
+    const admin = await sessionPage(e2e, 'admin');
+    await admin.page.goto(`/workFlowDetail?taskId=${id}`);
+    await admin.page.getByTestId('flow-act-cancel').click();
+    const cancel = admin.page.getByTestId('flow-dialog-cancel').getByRole('dialog');
+    await cancel.getByLabel('审批意见').fill('不再需要');
+    await cancel.getByTestId('flow-dialog-confirm').click();
+    await expect.poll(async () => (await api(e2e, admin.token).get(`/api/workflow/Engine/FlowBefore/${id}`)).body.data.task.status).toBe(5);
+    const handles = admin.page.getByTestId('flow-record').getByTestId('flow-record-handle');
+    await expect.poll(() => handles.allTextContents()).toEqual(['发起', '转办', '终止']);
+    expect(await todo(finance.token)).not.toContain(id);
     noReactErrors(boss.errors);
+    noReactErrors(admin.errors);
+    await admin.context.close();
   });
 });
