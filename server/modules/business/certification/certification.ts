@@ -54,9 +54,12 @@ export function columnsOf(data: CertificationData) {
 
 export const certificationOf = (db: Db, organizeId: string) => db.selectFrom('bizCertification').selectAll().where('organizeId', '=', organizeId).executeTakeFirst();
 
-/** The caller's customer organisation, or a clear refusal for a user without one (staff, unassigned). */
+/**
+ * The caller's customer organisation, or a clear refusal for a user without one: staff (their
+ * company is the platform's own, never certified) and customers not yet in a company.
+ */
 export async function ownCompany(db: Db, principal: Principal): Promise<string> {
-  const organizeId = await companyOf(db, principal.user.organizeId);
+  const organizeId = principal.user.userKind === 'customer' ? await companyOf(db, principal.user.organizeId) : null;
   if (!organizeId) throw new AppError(ReplyCode.forbidden, 'certification.noOrganisation');
   return organizeId;
 }
