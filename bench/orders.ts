@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newId } from '../server/db/ids';
+import { certifyOrganisations } from '../server/modules/business/certification';
 import { createSession } from '../server/auth/sessions';
 import { accountOf, ledgerMismatches, move } from '../server/modules/business/funds';
 import { spawnServer } from './server-process';
@@ -44,6 +45,8 @@ try {
   for (let o = 0; o < ORGANISATIONS; o++) {
     const organizeId = newId();
     await db.insertInto('baseOrganize').values({ id: organizeId, parentId: '-1', category: 'company', fullName: `压测客户${o + 1}`, enCode: `bench.customer${o + 1}`, managerId: null, sortCode: 100 + o, enabledMark: 1, description: null, createdAt: now }).execute();
+    // ordering waits for the enterprise certification: the bench's customers are certified
+    await certifyOrganisations(db, [organizeId], now);
     await db.transaction().execute(async (trx) => {
       await accountOf(trx, organizeId);
       await move(trx, organizeId, { kind: 'deposit', amount: DEPOSIT, by: null });

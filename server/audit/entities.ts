@@ -1,6 +1,6 @@
 import type {
   AreaRow, BillRuleRow, FlowEngineRow, DataInterfaceRow, DictionaryDataRow, DictionaryTypeRow, GroupRow, MessageRow, MessageTemplateRow, ModuleDataSchemeRow, ModuleRow, OrganizeRow, PositionRow,
-  PrintDevRow, RoleRow, SessionRow, ShortLinkRow, SignImgRow, UserProfileRow, UserRow, VisualdevRow,
+  PrintDevRow, RoleRow, BizCertificationRow, SessionRow, ShortLinkRow, SignImgRow, UserProfileRow, UserRow, VisualdevRow,
 } from '../db/schema';
 
 /**
@@ -51,6 +51,8 @@ export const AUDIT_FIELDS = {
     'realName', 'gender', 'mobile', 'email', 'headIcon', 'theme', 'language', 'organizeId', 'positionId', 'birthday', 'nation', 'nativePlace', 'certificatesType',
     'certificatesNumber', 'education', 'telePhone', 'landline', 'postalAddress', 'urgentContacts', 'urgentTelephone', 'signature', 'preferences',
   ]),
+  // an organisation's enterprise certification (issue 21): what was submitted and decided
+  certification: fields<BizCertificationRow>()(['organizeId', 'status', 'companyName', 'creditCode', 'legalPerson', 'area', 'address', 'licenceFile', 'contacts', 'reason', 'submittedBy', 'reviewedBy', 'certifiedAt', 'version']),
   // a signature image: which one is the default (the image itself is not a log's business)
   signImg: fields<SignImgRow>()(['userId', 'isDefault']),
   // system configuration: its typed keys (SysConfig) and the administrator list; the new users'

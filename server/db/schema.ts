@@ -72,6 +72,7 @@ export interface Database {
   bizPickupLine: BizPickupLineRow;
   bizSettlement: BizSettlementRow;
   bizInvoice: BizInvoiceRow;
+  bizCertification: BizCertificationRow;
   flowEngine: FlowEngineRow;
   flowTask: FlowTaskRow;
   flowOperator: FlowOperatorRow;
@@ -941,6 +942,14 @@ export interface BizSettlementRow {
 export interface BizInvoiceRow {
   id: string; invoiceNo: string; organizeId: string; orderId: string; title: string; taxNo: string; amount: number; status: 1 | 2 | 3;
   reason: string | null; fileJson: string | null; createdBy: string; createdAt: number; handledBy: string | null; handledAt: number | null;
+}
+
+/** A customer organisation's enterprise certification (migration 0036): 0 draft, 1 submitted, 2 approved, 3 rejected. */
+export interface BizCertificationRow {
+  id: string; organizeId: string; status: 0 | 1 | 2 | 3; companyName: string | null; creditCode: string | null; legalPerson: string | null;
+  area: string | null; address: string | null; licenceFile: string | null; contacts: string | null; reason: string | null; approvedJson: string | null;
+  submittedBy: string | null; submittedAt: number | null; reviewedBy: string | null; reviewedAt: number | null; certifiedAt: number | null;
+  version: number; createdAt: number; updatedAt: number | null;
 }
 
 // Approval flows (migration 0034; docs/FLOWS.md).

@@ -12,6 +12,7 @@ import { seedBillRuleDemo } from '../modules/system/bill-rule/seed';
 import { seedPrintDevDemo } from '../modules/system/print-dev/seed';
 import { seedGoodsDemo } from '../modules/business/goods/seed';
 import { seedFlowDemo } from '../modules/flow/seed';
+import { certifyOrganisations } from '../modules/business/certification';
 
 /** The demo accounts printed at start-up and used by the tests. */
 export const DEMO_ACCOUNTS = [
@@ -25,6 +26,7 @@ const STAFF_API: PermissionCode[] = [
   'system.config:read', 'system.dictionary:manage',
   // the ordering cycle's staff side (docs/BUSINESS.md "Who")
   'business.goods:manage', 'business.orders:manage', 'business.outbound:manage', 'business.invoice:manage', 'business.funds:manage',
+  'business.certification:review',
 ];
 
 /** The seed menu: one JSON file authors edit (see docs/SCHEMAS.md). */
@@ -55,6 +57,8 @@ export async function seedDemoData(db: Db, options: { password: string; menuFile
     const east = org('-1', 'company', '华东客户公司', 'customer.east', 1);
     const south = org('-1', 'company', '华南客户公司', 'customer.south', 2);
     await trx.insertInto('baseOrganize').values([company, operations, finance, it, east, south]).execute();
+    // the demo customers are certified, so they order from the start (docs/BUSINESS.md "Enterprise certification")
+    await certifyOrganisations(trx, [east.id, south.id], now);
 
     const common = { sortCode: 0, enabledMark: 1, description: null, createdAt: now };
     const position = (organizeId: string, fullName: string, enCode: string) => ({ id: newId(), organizeId, fullName, enCode, type: null, ...common });

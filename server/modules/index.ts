@@ -27,6 +27,7 @@ import { flowEntrustRoutes } from './flow/entrust-routes';
 import { flowLaunchRoutes } from './flow/launch-routes';
 import { goodsModule } from './business/goods';
 import { invoiceRoutes, orderRoutes, orderTraceRoutes } from './business/orders';
+import { certificationReviewRoutes, certificationRoutes } from './business/certification';
 import { outboundRoutes, pickupRoutes } from './business/pickup';
 import { logRoutes } from './system/logs/routes';
 import { messageTemplateModule } from './message/template';
@@ -108,6 +109,8 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(fundsExportRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(goodsModule, { prefix: '/api/business', db: ctx.db, hub });
   await app.register(orderRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(certificationRoutes, { prefix: '/api/business', db: ctx.db });
+  await app.register(certificationReviewRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(orderTraceRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(invoiceRoutes, { prefix: '/api/business', db: ctx.db });
   await app.register(pickupRoutes, { prefix: '/api/business', db: ctx.db });

@@ -26,6 +26,7 @@ export const PERMISSION_CODES = [
   'business.orders:manage',
   'business.outbound:manage',
   'business.invoice:manage',
+  'business.certification:review',
   'workflow.engine:manage',
   'workflow.task:manage',
 ] as const;

@@ -84,7 +84,7 @@ describe('GET /api/oauth/CurrentUser', () => {
     expect(goods.column.map((b: any) => b.enCode)).toEqual(['goodsCode', 'goodsName', 'category', 'unit', 'onSale', 'quality', 'creatorTime']);
     expect(goods.form.map((b: any) => b.enCode)).not.toContain('price');
     expect(goods.form.map((b: any) => b.enCode)).toContain('goodsName');
-    expect(info.staff.userInfo.permissionCodes).toEqual(['business.funds:manage', 'business.goods:manage', 'business.invoice:manage', 'business.orders:manage', 'business.outbound:manage', 'system.config:read', 'system.dictionary:manage']);
+    expect(info.staff.userInfo.permissionCodes).toEqual(['business.certification:review', 'business.funds:manage', 'business.goods:manage', 'business.invoice:manage', 'business.orders:manage', 'business.outbound:manage', 'system.config:read', 'system.dictionary:manage']);
     expect(info.staff.userInfo).toMatchObject({ departmentName: '运营部', organizeName: '供应链管理有限公司', positionName: '运营专员' });
   });
 

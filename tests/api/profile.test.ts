@@ -197,7 +197,7 @@ describe('subordinates, authorisations and the sign-in log', () => {
     const goods = staff.permissionList.find((p: { button: { enCode: string }[] }) => p.button.some((b) => b.enCode === 'btn_add'));
     expect(goods.button.map((b: { enCode: string }) => b.enCode)).toEqual(expect.arrayContaining(['btn_add', 'btn_edit']));
     expect(goods.button.map((b: { enCode: string }) => b.enCode)).not.toContain('btn_remove');
-    expect(staff.permissionCodes).toEqual(['business.funds:manage', 'business.goods:manage', 'business.invoice:manage', 'business.orders:manage', 'business.outbound:manage', 'system.config:read', 'system.dictionary:manage']);
+    expect(staff.permissionCodes).toEqual(['business.certification:review', 'business.funds:manage', 'business.goods:manage', 'business.invoice:manage', 'business.orders:manage', 'business.outbound:manage', 'system.config:read', 'system.dictionary:manage']);
     const admin = (await call(server, `${CURRENT}/Authorize`, { token: await tokenOf(server, 'admin') })).body.data;
     expect(admin.isAdministrator).toBe(true);
     expect(admin.permissionCodes).toContain('permission.user:manage');

@@ -24,10 +24,10 @@ describe('sign-in and menus', () => {
     const { context, page } = await newPage(e2e);
     await signIn(page, 'admin');
     await expect(page.getByTestId('menu-systemManage').textContent()).resolves.toContain('系统管理');
-    // 企业中心 (/authentication) has no page yet (发起订单, the earlier example, now has one)
-    await page.goto('/authentication');
-    await expectPath(page, '/authentication');
-    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('企业中心');
+    // 查看邮件 (/emailDetail) has no page yet (发起订单 and then 企业中心, the earlier examples, now have one)
+    await page.goto('/emailDetail');
+    await expectPath(page, '/emailDetail');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('查看邮件');
     await expect(page.getByTestId('under-construction').textContent()).resolves.toContain('页面建设中');
     await context.close();
   });

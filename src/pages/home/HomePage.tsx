@@ -4,6 +4,7 @@ import { firstLeaves } from '../../runtime/menu/routes';
 import { useT } from '../../app/i18n';
 import { menuRoutesAtom, sessionAtom } from '../../app/session/session';
 import { useActivateMenu } from '../../app/shell/useActivateMenu';
+import { HomeCertificationCard } from '../business/certification/HomeCertificationCard';
 
 /** Welcome: who is signed in, where they belong, and shortcuts to permitted menus. */
 export default function HomePage() {
@@ -43,6 +44,7 @@ export default function HomePage() {
           </Stack>
         </Group>
       </Card>
+      {user.userKind === 'customer' ? <HomeCertificationCard /> : null}
       <Card withBorder radius="md" p="lg">
         <Title order={5} mb="sm">
           {t('home.shortcuts')}

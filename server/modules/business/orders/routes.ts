@@ -12,6 +12,7 @@ import { covers, orderingScope, ownOrganisation } from '../scope';
 import { cancelOrder, confirmOrder, formatKg, orderOf, parseTonnes, placeOrder, MAX_LINES } from './order';
 import { timeRange } from './time';
 import { notifyConfirmed } from './notify';
+import { requireCertified } from '../certification';
 
 const signedIn = { access: 'signedIn' as const };
 const manage = { access: { permission: 'business.orders:manage' as const } };
@@ -66,6 +67,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.post('/Order', { config: signedIn, schema: { tags, summary: "Places an order for the caller's organisation at the current prices; pays from the pool, credit or both", body: PlaceBody, response: { 200: Envelope(OrderView) } } }, async (request) => {
     const organizeId = await ownOrganisation(db, request);
     if (!organizeId) throw new AppError(ReplyCode.forbidden, 'orders.noOrganisation');
+    // ordering waits for the enterprise certification (issue 21)
+    await requireCertified(db, organizeId);
     const lines = request.body.lines.map((l) => {
       const kg = parseTonnes(l.tonnes);
       if (kg === null) throw refuse('orders.badWeight');

@@ -12,6 +12,7 @@ import { fileById, mayRead } from './file-repository';
 import { recordShowsFile, type RecordRef } from './record-reference';
 import { chatShowsFile } from '../../message/chat/store';
 import { invoiceShowsFile } from '../../business/orders/invoice-file';
+import { certificationShowsFile } from '../../business/certification';
 import type { UploadContext } from './index';
 
 const tags = ['file'];
@@ -29,14 +30,14 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<UploadContext> = async (a
   /**
    * The file when the caller may read it: theirs, an administrator, held by a record they may
    * read (ref: where they saw it), sent in a chat they are part of, or attached to an issued invoice
-   * of their organisation; "not found" either way
+   * of their organisation, or a certification's licence of their organisation (any, for reviewers); "not found" either way
    * otherwise, so ids reveal nothing.
    */
   async function readable(request: Parameters<typeof principalOf>[0], fileId: string, ref?: Partial<RecordRef>): Promise<FileRow> {
     const principal = principalOf(request);
     const file = await fileById(ctx.db, fileId);
     const viaRecord = async () => Boolean(ref?.modelId && ref.recordId) && recordShowsFile(ctx.db, principal, request.locale, ref as RecordRef, [fileId]);
-    if (!file || !(mayRead(principal, file) || (await viaRecord()) || (await chatShowsFile(ctx.db, principal.user.id, fileId)) || (await invoiceShowsFile(ctx.db, principal, fileId)))) throw new AppError(ReplyCode.notFound, 'upload.notFound');
+    if (!file || !(mayRead(principal, file) || (await viaRecord()) || (await chatShowsFile(ctx.db, principal.user.id, fileId)) || (await invoiceShowsFile(ctx.db, principal, fileId)) || (await certificationShowsFile(ctx.db, principal, fileId)))) throw new AppError(ReplyCode.notFound, 'upload.notFound');
     return file;
   }
   const streamUrl = (file: FileRow, userId: string, inline: boolean) =>

@@ -1,0 +1,3 @@
+export { certificationRoutes } from './routes';
+export { certificationReviewRoutes } from './review-routes';
+export { CERT_STATUS, requireCertified, certifyOrganisations, certificationShowsFile } from './certification';
