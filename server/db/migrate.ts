@@ -29,6 +29,7 @@ import * as funds from './migrations/2026_11_26_0032_funds';
 import * as ordering from './migrations/2026_11_26_0033_ordering';
 import * as flow from './migrations/2026_11_26_0034_flow';
 import * as flowVersions from './migrations/2026_11_27_0035_flow_versions_timers';
+import * as mail from './migrations/2026_11_27_0037_mail';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0033_ordering': ordering,
   '2026_11_26_0034_flow': flow,
   '2026_11_27_0035_flow_versions_timers': flowVersions,
+  '2026_11_27_0037_mail': mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
