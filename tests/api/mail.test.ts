@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { client, tokenFor } from '../helpers/access';
@@ -41,7 +42,8 @@ beforeAll(async () => {
   if (!dovecotInstalled()) throw new Error('dovecot is not installed (/usr/sbin/dovecot): apt-get install dovecot-imapd');
   imap = await startDovecot([staffMail, otherMail]);
   smtp = await startSmtp({ users: [staffMail, otherMail], imapPort: imap.port });
-  server = await startTestServer();
+  // the spec's 100,000 ms, shortened so the stalled-server case below ends quickly
+  server = await startTestServer({ mailReceiveTimeoutMs: 3000 });
   staffToken = await tokenFor(server.database.db, 'staff');
   staff = client(server.url, staffToken);
   customer = client(server.url, await tokenFor(server.database.db, 'customer'));
@@ -163,6 +165,22 @@ describe('mailbox', () => {
     expect(smtp.received.at(-1)!.to).toEqual([otherMail.address]);
     const second = (await staff.post('/api/mail/Draft', { to: '', subject: '草稿二', html: '' })).body.data.id;
     expect((await staff.del(`/api/mail/Draft/${second}`)).body.code).toBe(200);
+  });
+
+  it('gives up a receive from a server that greets and then never answers', async () => {
+    const silent = net.createServer((socket) => socket.write('* OK silent IMAP ready\r\n'));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const user = client(server.url, await tokenFor(server.database.db, 'customer'));
+      expect((await user.put('/api/mail/Account', { ...account(), imapPort: port })).body.code).toBe(200);
+      const started = Date.now();
+      const state = await receive(user);
+      expect(state).toMatchObject({ state: 'failed', error: `邮件服务器 127.0.0.1:${port} 响应超时` });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      silent.close();
+    }
   });
 
   it('refuses receive and send without an account', async () => {

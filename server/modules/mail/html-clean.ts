@@ -5,7 +5,9 @@
  */
 export function stripActiveContent(html: string): string {
   return html
-    .replace(/<(script|iframe|object|embed|frame|frameset|applet|base|meta|link)\b[\s\S]*?(<\/\1\s*>|\/?>)/gi, '')
+    .replace(/<(script|iframe|object|applet|frameset|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, '')
+    // what is left of them unclosed, and the void ones
+    .replace(/<\/?(script|iframe|object|embed|frame|frameset|applet|noscript|template|base|meta|link)\b[^>]*>/gi, '')
     .replace(/\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
     .replace(/(href|src|action|formaction)\s*=\s*(["']?)\s*(javascript|vbscript|data:text\/html)[^"'\s>]*\2/gi, '$1="#"');
 }

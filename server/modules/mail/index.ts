@@ -11,7 +11,7 @@ export interface MailModuleOptions {
   dataDir: string;
   uploadDir?: string;
   secretKey?: string;
-  /** Tests only: a shorter limit than the spec's 100,000 ms. */
+  /** The receive's limit (config mailReceiveTimeoutMs; spec 9: 100,000 ms). */
   receiveTimeoutMs?: number;
 }
 
