@@ -21,7 +21,13 @@ export async function syncState(db: Db, userId: string): Promise<MailSyncRow | n
 
 async function writeSync(db: Db, userId: string, values: Partial<Omit<MailSyncRow, 'userId'>>) {
   const updated = await db.updateTable('mailSync').set(values).where('userId', '=', userId).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('mailSync').values({ state: 'running', total: 0, done: 0, received: 0, errorKey: null, errorDetail: null, startedAt: null, finishedAt: null, ...values, userId }).execute();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  // the user's first receive; another process starting one at the same moment wins, this one updates
+  await db
+    .insertInto('mailSync')
+    .values({ state: 'running', total: 0, done: 0, received: 0, errorKey: null, errorDetail: null, startedAt: null, finishedAt: null, ...values, userId })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
+    .execute();
 }
 
 /** A receive still marked running after this long was cut off (the process stopped): a new one may start. */
