@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { startE2E, type E2E } from './browser';
 import { noReactErrors, openFromMenu, sessionPage, type Session } from './model-helpers';
 import { dovecotInstalled, startDovecot, startSmtp, type MailUser } from '../helpers/mail-servers';
@@ -69,6 +70,7 @@ describe('mailbox in the browser', () => {
     const row = page.getByTestId('mail-row').filter({ hasText: '浏览器测试邮件' });
     await row.waitFor();
     expect(await row.getAttribute('data-unread')).toBe('true');
+    expect(await seriousViolations(page, ['[data-testid="mailbox-page"]'])).toEqual([]);
 
     // a stored body with active content is cleaned on display
     const db = e2e.server.database.db;
@@ -81,6 +83,7 @@ describe('mailbox in the browser', () => {
     expect(await page.getByTestId('mail-body').locator('a[href^="javascript"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __mailPwned?: number }).__mailPwned)).toBeUndefined();
     await page.getByTestId('email-attachment').filter({ hasText: '清单.txt' }).waitFor();
+    expect(await seriousViolations(page, ['[data-testid="email-detail-page"]'])).toEqual([]);
     const download = page.waitForEvent('download');
     await page.getByTestId('email-attachment').click();
     expect((await download).suggestedFilename()).toBe('清单.txt');
@@ -92,6 +95,7 @@ describe('mailbox in the browser', () => {
     await page.getByTestId('mail-compose-body').click();
     await page.keyboard.press('Control+Home');
     await page.keyboard.type('已收到');
+    expect(await seriousViolations(page, ['[data-testid="mail-composer"]'])).toEqual([]);
     await page.getByTestId('mail-compose-send').click();
     await page.getByTestId('mail-composer').waitFor({ state: 'detached' });
     await expect.poll(() => smtp.received.length).toBe(2);

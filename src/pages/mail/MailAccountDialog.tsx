@@ -40,7 +40,7 @@ export function MailAccountDialog({ opened, onClose, account }: { opened: boolea
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('mailbox.settings')} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('mailbox.settings')} closeButtonProps={{ 'aria-label': t('mailbox.close') }} size="lg">
       <Stack gap="xs" data-testid="mail-account-form">
         <SimpleGrid cols={2}>
           <TextInput label={t('mailbox.email')} required value={form.email} onChange={(e) => set('email', e.currentTarget.value)} data-testid="mail-account-email" />

@@ -89,7 +89,7 @@ export function MailComposer({ start, onClose }: { start: ComposeStart | null; o
   };
 
   return (
-    <Modal opened={start !== null} onClose={onClose} title={t('mailbox.compose')} size="xl" closeOnClickOutside={false}>
+    <Modal opened={start !== null} onClose={onClose} title={t('mailbox.compose')} closeButtonProps={{ 'aria-label': t('mailbox.close') }} size="xl" closeOnClickOutside={false}>
       <Stack gap="xs" data-testid="mail-composer">
         <TextInput label={t('mailbox.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} data-testid="mail-compose-to" />
         <TextInput label={t('mailbox.cc')} value={cc} onChange={(e) => setCc(e.currentTarget.value)} data-testid="mail-compose-cc" />

@@ -70,8 +70,8 @@ export default function MailboxPage({ title }: PageProps) {
           <Progress value={s.total ? (s.done / s.total) * 100 : 5} animated />
         </Box>
       ) : null}
-      {watching && s?.state === 'done' ? <Alert color="green" mb="sm" withCloseButton onClose={() => setWatching(false)} data-testid="mail-receive-done">{t('mailbox.receiveDone', { received: s.received })}</Alert> : null}
-      {watching && s?.state === 'failed' ? <Alert color="red" mb="sm" withCloseButton onClose={() => setWatching(false)} data-testid="mail-receive-failed">{t('mailbox.receiveFailed', { error: s.error ?? '' })}</Alert> : null}
+      {watching && s?.state === 'done' ? <Alert color="green" mb="sm" withCloseButton closeButtonLabel={t('mailbox.close')} onClose={() => setWatching(false)} data-testid="mail-receive-done">{t('mailbox.receiveDone', { received: s.received })}</Alert> : null}
+      {watching && s?.state === 'failed' ? <Alert color="red" mb="sm" withCloseButton closeButtonLabel={t('mailbox.close')} onClose={() => setWatching(false)} data-testid="mail-receive-failed">{t('mailbox.receiveFailed', { error: s.error ?? '' })}</Alert> : null}
       <Group justify="space-between" mb="xs">
         <SegmentedControl
           value={folder}
