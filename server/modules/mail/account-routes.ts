@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<MailContext> = async (app,
       const body = request.body;
       // the stored password only towards the stored servers: a caller cannot send it elsewhere
       const stored = body.password ? null : await accountForUse(ctx.db, ctx.box, principalOf(request).user.id);
-      const sameServers = stored && stored.imapHost === body.imapHost && stored.smtpHost === body.smtpHost && stored.username === body.username;
+      const sameServers = stored && stored.imapHost === body.imapHost && stored.imapPort === body.imapPort && stored.smtpHost === body.smtpHost && stored.smtpPort === body.smtpPort && stored.username === body.username;
       const password = body.password || (sameServers ? stored.password : '');
       if (!password) throw refuse('mailbox.passwordRequired');
       const failure = await testConnection({ ...body, password });
