@@ -16,7 +16,7 @@ export interface MailAccount {
 export interface MailListItem { id: string; folder: MailFolder; from: string; to: string; subject: string; date: number; read: boolean; hasAttachments: boolean }
 export interface MailAttachment { fileId: string; name: string; size: number }
 export interface MailView extends MailListItem { cc: string; html: string; messageId: string | null; inReplyTo: string | null; attachments: MailAttachment[] }
-export interface ReceiveState { state: 'idle' | 'running' | 'done' | 'failed'; total: number; done: number; received: number; error: string | null }
+export interface ReceiveState { state: 'idle' | 'running' | 'done' | 'failed'; total: number; done: number; received: number; error: string | null; finishedAt: number | null }
 export interface ComposeForm { to: string; cc: string; subject: string; html: string; inReplyTo?: string; attachments: MailAttachment[] }
 
 export const getAccount = () => http.get<MailAccount | null>('/api/mail/Account');

@@ -28,13 +28,14 @@ export default function MailboxPage({ title }: PageProps) {
   const list = useQuery({ queryKey: ['mail', 'list', folder, page, keyword], queryFn: () => listMail(folder, page, PAGE_SIZE, keyword) });
   const [watching, setWatching] = useState(false);
   const state = useQuery({ queryKey: ['mail', 'receive'], queryFn: receiveState, refetchInterval: (q) => (q.state.data?.state === 'running' ? 500 : false) });
-  const wasRunning = useRef(false);
   const running = state.data?.state === 'running';
+  const lastFinished = useRef<number | null | undefined>(undefined);
+  const finishedAt = state.data?.finishedAt;
   useEffect(() => {
-    // a receive that just ended: the folders change
-    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: ['mail', 'list'] });
-    wasRunning.current = running;
-  }, [running, queryClient]);
+    // a receive ended since the page looked (however quickly): the folders change
+    if (lastFinished.current !== undefined && finishedAt && finishedAt !== lastFinished.current) void queryClient.invalidateQueries({ queryKey: ['mail', 'list'] });
+    if (finishedAt !== undefined) lastFinished.current = finishedAt;
+  }, [finishedAt, queryClient]);
 
   const receive = async () => {
     try {
