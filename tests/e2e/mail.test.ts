@@ -8,7 +8,7 @@ import { dovecotInstalled, startDovecot, startSmtp, type MailUser } from '../hel
  * The mailbox in the browser (issue 21 item 2) against dovecot and an SMTP server on 127.0.0.1:
  * a staff member sets up the account in 邮箱设置, writes a mail with an attachment to themself,
  * 收信 brings it back (progress, then the row in bold), /emailDetail shows it sanitised with
- * its attachment, and 回复 sends a prefilled reply that lands in 已发送.
+ * its attachment, 回复 sends a prefilled reply that lands in 已发送, and a draft comes back from 草稿箱.
  */
 const me: MailUser = { address: 'staff@mail.test', password: 'imap-secret-e2e' };
 let e2e: E2E;
@@ -104,6 +104,17 @@ describe('mailbox in the browser', () => {
     await page.goto('/mailbox');
     await page.getByTestId('mail-folders').getByText('已发送').click();
     await page.getByTestId('mail-row').filter({ hasText: 'Re: 浏览器测试邮件' }).waitFor();
+
+    // a draft: saved, listed in 草稿箱, opened again in the composer
+    await page.getByTestId('mail-compose').click();
+    await page.getByTestId('mail-compose-subject').fill('未写完的邮件');
+    await page.getByTestId('mail-compose-draft').click();
+    await page.getByText('草稿已保存').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mail-composer').waitFor({ state: 'detached' });
+    await page.getByTestId('mail-folders').getByText('草稿箱').click();
+    await page.getByTestId('mail-row').filter({ hasText: '未写完的邮件' }).click();
+    await expect.poll(() => page.getByTestId('mail-compose-subject').inputValue()).toBe('未写完的邮件');
     noReactErrors(errors);
   });
 });
