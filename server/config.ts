@@ -40,6 +40,10 @@ export interface AppConfig {
   uploadDir?: string;
   /** Largest file the uploaders accept, in megabytes (default 2048). */
   uploadMaxMb?: number;
+  /** Key text for secrets the server keeps encrypted (mail passwords); unset: <dataDir>/secret.key, generated once. */
+  secretKey?: string;
+  /** Milliseconds a background mail receive may take before it is given up (spec 9: 100000). */
+  mailReceiveTimeoutMs?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -67,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     interfaceReaderUrl: env.INTERFACE_READER_URL || undefined,
     uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : undefined,
     uploadMaxMb: intFrom(env.UPLOAD_MAX_MB, 2048),
+    secretKey: env.SECRET_KEY || undefined,
+    mailReceiveTimeoutMs: intFrom(env.MAIL_RECEIVE_TIMEOUT_MS, 100_000),
     logRetention: {
       login: intFrom(env.LOG_RETENTION_LOGIN_DAYS, DEFAULT_LOG_RETENTION.login),
       request: intFrom(env.LOG_RETENTION_REQUEST_DAYS, DEFAULT_LOG_RETENTION.request),

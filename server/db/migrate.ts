@@ -30,6 +30,7 @@ import * as ordering from './migrations/2026_11_26_0033_ordering';
 import * as flow from './migrations/2026_11_26_0034_flow';
 import * as flowVersions from './migrations/2026_11_27_0035_flow_versions_timers';
 import * as certification from './migrations/2026_11_27_0036_certification';
+import * as mail from './migrations/2026_11_27_0037_mail';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0034_flow': flow,
   '2026_11_27_0035_flow_versions_timers': flowVersions,
   '2026_11_27_0036_certification': certification,
+  '2026_11_27_0037_mail': mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -84,6 +84,9 @@ export interface Database {
   jobLease: JobLeaseRow;
   baseFile: FileRow;
   basePrintLog: PrintLogRow;
+  mailAccount: MailAccountRow;
+  mailMessage: MailMessageRow;
+  mailSync: MailSyncRow;
 }
 
 export interface SystemRow {
@@ -1001,3 +1004,58 @@ export interface FlowTimerRow {
 
 /** A background job's lease (migration 0035): the holder runs the job until `until`. */
 export interface JobLeaseRow { name: string; holder: string; until: number }
+
+/** A user's mail account (migration 0037): IMAP to receive, SMTP to send; the password encrypted. */
+export interface MailAccountRow {
+  userId: string;
+  email: string;
+  displayName: string;
+  imapHost: string;
+  imapPort: number;
+  imapSecure: number;
+  smtpHost: string;
+  smtpPort: number;
+  smtpSecure: number;
+  username: string;
+  /** AES-256-GCM under the server's secret key (server/security/secret-box.ts). */
+  passwordEnc: string;
+  uidValidity: string | null;
+  lastUid: number;
+  updatedAt: number;
+}
+
+export type MailFolder = 'inbox' | 'sent' | 'draft';
+
+/** One mail of a user's folder. Addresses are display text ("Name <a@b>", comma-separated). */
+export interface MailMessageRow {
+  id: string;
+  userId: string;
+  folder: MailFolder;
+  uid: number | null;
+  messageId: string | null;
+  inReplyTo: string | null;
+  fromAddress: string;
+  toAddress: string;
+  ccAddress: string;
+  subject: string;
+  sentAt: number;
+  html: string;
+  textBody: string;
+  readFlag: number;
+  /** JSON: [{ fileId, name, size }] — files owned by the user. */
+  attachments: string;
+  createdAt: number;
+}
+
+/** The latest background receive of a user. */
+export interface MailSyncRow {
+  userId: string;
+  state: 'running' | 'done' | 'failed';
+  total: number;
+  done: number;
+  received: number;
+  errorKey: string | null;
+  errorDetail: string | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+}

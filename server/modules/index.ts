@@ -7,6 +7,7 @@ import { currentUserModule } from './current-user';
 import { usersModule } from './permission/users';
 import { fileRoutes } from './file/routes';
 import { uploadModule } from './file/uploads';
+import { mailModule } from './mail';
 import { healthRoutes } from './health/routes';
 import { dictionaryModule } from './dictionary';
 import { dataInterfaceModule, openDataInterfaces } from './data-interface';
@@ -83,6 +84,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(uploadModule, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir, uploadDir: ctx.config.uploadDir, uploadMaxMb: ctx.config.uploadMaxMb });
+  await app.register(mailModule, { prefix: '/api/mail', db: ctx.db, dataDir: ctx.config.dataDir, uploadDir: ctx.config.uploadDir, secretKey: ctx.config.secretKey, receiveTimeoutMs: ctx.config.mailReceiveTimeoutMs });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(organizeModule, { prefix: '/api/permission', db: ctx.db });
   await app.register(positionRoutes, { prefix: '/api/permission', db: ctx.db });
