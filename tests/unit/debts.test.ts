@@ -27,14 +27,14 @@ describe('bills of a credit line', () => {
   it('the outstanding amounts always add up to the credit used (fast-check over random ledgers)', () => {
     const row = fc.record({ kind: fc.constantFrom('creditUse', 'creditRelease', 'creditRepay'), amount: fc.integer({ min: 1, max: 10_000 }), refId: fc.constantFrom('a', 'b', 'c', null), createdAt: fc.integer({ min: 0, max: 100 * DAY }) });
     fc.assert(fc.property(fc.array(row, { maxLength: 40 }), (raw) => {
-      // a ledger the account allows: an order never releases more than it used, repayments never exceed the credit used
+      // a ledger the account allows: an order never releases more than it used, and nothing takes the credit used below zero
       const used = new Map<string | null, number>();
       let total = 0;
       const rows: CreditRow[] = [];
       for (const r of [...raw].sort((x, y) => x.createdAt - y.createdAt)) {
         const key = r.refId;
         if (r.kind === 'creditUse') { used.set(key, (used.get(key) ?? 0) + r.amount); total += r.amount; rows.push(r); }
-        else if (r.kind === 'creditRelease' && key !== null && (used.get(key) ?? 0) >= r.amount) { used.set(key, used.get(key)! - r.amount); total -= r.amount; rows.push(r); }
+        else if (r.kind === 'creditRelease' && key !== null && (used.get(key) ?? 0) >= r.amount && total >= r.amount) { used.set(key, used.get(key)! - r.amount); total -= r.amount; rows.push(r); }
         else if (r.kind === 'creditRepay' && total >= r.amount) { total -= r.amount; rows.push({ ...r, refId: null }); }
       }
       const nullUses = rows.filter((r) => r.kind === 'creditUse' && r.refId === null);
