@@ -58,7 +58,7 @@ describe('流程设计', () => {
     const row = page.locator('tr[data-engine="leaveApply"]');
     await row.getByRole('switch').click({ force: true });
     await expect.poll(async () => (await engines())[0]!.enabledMark).toBe(0);
-    expect(await row.getByRole('switch').isChecked()).toBe(false);
+    await expect.poll(() => row.getByRole('switch').isChecked()).toBe(false);
     expect(await seriousViolations(page, ['[data-page="system-flowEngine"]'])).toEqual([]);
     noReactErrors(errors);
   });
