@@ -10,11 +10,10 @@ export interface FreshDatabase {
 }
 
 /**
- * A fresh database for one benchmark run: SQLite in `dataDir`, or, when BENCH_DATABASE_URL names
- * a PostgreSQL server, a new database `<prefix>_<time>` there, dropped by `drop()`.
+ * A fresh database for one benchmark run (or a test's server process): SQLite in `dataDir`, or, when
+ * `server` (default BENCH_DATABASE_URL) names a PostgreSQL server, a new database `<prefix>_<time>` there, dropped by `drop()`.
  */
-export async function freshDatabase(dataDir: string, prefix: string): Promise<FreshDatabase> {
-  const server = process.env.BENCH_DATABASE_URL;
+export async function freshDatabase(dataDir: string, prefix: string, server = process.env.BENCH_DATABASE_URL): Promise<FreshDatabase> {
   if (!server) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir }), drop: async () => {} };
   const name = `${prefix}_${Date.now()}`;
   const admin = async (statement: string) => {

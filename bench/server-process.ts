@@ -6,6 +6,8 @@ export interface ServerProcess {
   pid: number;
   /** SIGTERM, and wait for the exit (the server writes a CPU profile on the way out, if asked). */
   stop(): Promise<void>;
+  /** SIGKILL (no shutdown of any kind), and wait for the exit. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -27,13 +29,16 @@ export async function spawnServer(root: string, env: Record<string, string>, nod
       if (output.includes('is running at')) resolve();
     });
   });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }
