@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Group, Loader, Pagination, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ListFooter } from '../ListFooter';
+import { Badge, Box, Button, Group, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -84,9 +85,7 @@ export default function EntrustPage({ title, path }: PageProps) {
             ))}
           </Table.Tbody>
         </Table>
-        {list.isLoading ? <Loader size="sm" mt="sm" /> : null}
-        {!list.isLoading && total === 0 ? <Text c="dimmed" mt="sm">{t('flowLaunch.empty')}</Text> : null}
-        {total > PAGE_SIZE ? <Pagination mt="sm" total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} /> : null}
+        <ListFooter loading={list.isLoading} total={total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
         {editing ? <EntrustForm editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void reload(); }} /> : null}
       </Box>
     </RenderersHost>

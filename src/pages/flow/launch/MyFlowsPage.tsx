@@ -1,4 +1,5 @@
-import { Anchor, Badge, Box, Button, Group, Loader, Pagination, Table, Text, TextInput, Title } from '@mantine/core';
+import { ListFooter } from '../ListFooter';
+import { Anchor, Badge, Box, Button, Group, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -72,9 +73,7 @@ export default function MyFlowsPage({ title }: PageProps) {
           ))}
         </Table.Tbody>
       </Table>
-      {list.isLoading ? <Loader size="sm" mt="sm" /> : null}
-      {!list.isLoading && total === 0 ? <Text c="dimmed" mt="sm">{t('flowLaunch.empty')}</Text> : null}
-      {total > PAGE_SIZE ? <Pagination mt="sm" total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} /> : null}
+      <ListFooter loading={list.isLoading} total={total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
     </Box>
   );
 }
