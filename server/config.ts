@@ -44,6 +44,8 @@ export interface AppConfig {
   secretKey?: string;
   /** Milliseconds a background mail receive may take before it is given up (spec 9: 100000). */
   mailReceiveTimeoutMs?: number;
+  /** Mail servers inside the network that mail accounts may name (loopback, private addresses); others are refused. */
+  mailInternalHosts?: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxMb: intFrom(env.UPLOAD_MAX_MB, 2048),
     secretKey: env.SECRET_KEY || undefined,
     mailReceiveTimeoutMs: intFrom(env.MAIL_RECEIVE_TIMEOUT_MS, 100_000),
+    mailInternalHosts: (env.MAIL_INTERNAL_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
     logRetention: {
       login: intFrom(env.LOG_RETENTION_LOGIN_DAYS, DEFAULT_LOG_RETENTION.login),
       request: intFrom(env.LOG_RETENTION_REQUEST_DAYS, DEFAULT_LOG_RETENTION.request),

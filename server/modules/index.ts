@@ -84,7 +84,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });
   await app.register(fileRoutes, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(uploadModule, { prefix: '/api/file', db: ctx.db, dataDir: ctx.config.dataDir, uploadDir: ctx.config.uploadDir, uploadMaxMb: ctx.config.uploadMaxMb });
-  await app.register(mailModule, { prefix: '/api/mail', db: ctx.db, dataDir: ctx.config.dataDir, uploadDir: ctx.config.uploadDir, secretKey: ctx.config.secretKey, receiveTimeoutMs: ctx.config.mailReceiveTimeoutMs });
+  await app.register(mailModule, { prefix: '/api/mail', db: ctx.db, dataDir: ctx.config.dataDir, uploadDir: ctx.config.uploadDir, secretKey: ctx.config.secretKey, receiveTimeoutMs: ctx.config.mailReceiveTimeoutMs, internalHosts: ctx.config.mailInternalHosts });
   await app.register(currentUserModule, { prefix: '/api/permission/Users', db: ctx.db, dataDir: ctx.config.dataDir });
   await app.register(organizeModule, { prefix: '/api/permission', db: ctx.db });
   await app.register(positionRoutes, { prefix: '/api/permission', db: ctx.db });

@@ -43,7 +43,8 @@ beforeAll(async () => {
   imap = await startDovecot([staffMail, otherMail]);
   smtp = await startSmtp({ users: [staffMail, otherMail], imapPort: imap.port });
   // the spec's 100,000 ms, shortened so the stalled-server case below ends quickly
-  server = await startTestServer({ mailReceiveTimeoutMs: 3000 });
+  // the test's mail servers listen on 127.0.0.1, inside the network: listed as the operator would
+  server = await startTestServer({ mailReceiveTimeoutMs: 3000, mailInternalHosts: ['127.0.0.1'] });
   staffToken = await tokenFor(server.database.db, 'staff');
   staff = client(server.url, staffToken);
   customer = client(server.url, await tokenFor(server.database.db, 'customer'));
@@ -86,6 +87,15 @@ describe('mailbox', () => {
     const state = await receive(other);
     expect(state).toMatchObject({ state: 'failed', error: '邮件服务器拒绝登录，请检查登录名和密码' });
     expect(JSON.stringify(state)).not.toContain('wrong');
+  });
+
+  it('refuses a mail server inside the network the operator did not list (no connection made)', async () => {
+    for (const host of ['127.0.0.2', 'localhost', '10.1.2.3', '[::1]']) {
+      const refused = await staff.post('/api/mail/Account/Test', account({ imapHost: host }));
+      expect(refused.body, host).toMatchObject({ code: 400, msg: `邮件服务器 ${host} 位于内部网络，未被允许连接（由运维在 MAIL_INTERNAL_HOSTS 中列出）` });
+    }
+    const smtp = await staff.post('/api/mail/Account/Test', account({ smtpHost: '192.168.1.10' }));
+    expect(smtp.body.msg).toContain('192.168.1.10');
   });
 
   it('sends a mail with an attachment to oneself, receives it back, lists it unread, reads it', async () => {

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../server/config';
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -17,9 +18,9 @@ export interface E2E {
  * The real server over a fresh seeded database, serving the built front end, plus a browser.
  * `businessDemo`: with the ordering demo's goods, stock and money (as `npm start` seeds them).
  */
-export async function startE2E(options: { businessDemo?: boolean; flowDemo?: boolean } = {}): Promise<E2E> {
+export async function startE2E(options: { businessDemo?: boolean; flowDemo?: boolean; config?: Partial<AppConfig> } = {}): Promise<E2E> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} missing: apt-get install -y chromium fonts-noto-cjk`);
-  const server = await startTestServer({ staticDir: inject('staticDir'), seedPassword: PASSWORD, businessDemo: options.businessDemo, flowDemo: options.flowDemo });
+  const server = await startTestServer({ ...options.config, staticDir: inject('staticDir'), seedPassword: PASSWORD, businessDemo: options.businessDemo, flowDemo: options.flowDemo });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   return {
     server,

@@ -20,7 +20,8 @@ beforeAll(async () => {
   if (!dovecotInstalled()) throw new Error('dovecot is not installed (/usr/sbin/dovecot): apt-get install dovecot-imapd');
   imap = await startDovecot([me]);
   smtp = await startSmtp({ users: [me], imapPort: imap.port });
-  e2e = await startE2E();
+  // the test's mail servers listen on 127.0.0.1, inside the network: listed as the operator would
+  e2e = await startE2E({ config: { mailInternalHosts: ['127.0.0.1'] } });
   staff = await sessionPage(e2e, 'staff');
 }, 60_000);
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { assertMailHostAllowed } from './host-policy';
 import type { Db } from '../../db';
 import type { Principal } from '../../auth/principal';
 import type { FileStore } from '../file/uploads/file-store';
@@ -66,6 +67,7 @@ export async function sendMail(db: Db, store: FileStore, principal: Principal, a
   const transport = smtpTransport(account);
   let messageId: string;
   try {
+    await assertMailHostAllowed(account.smtpHost);
     const info = await transport.sendMail({
       from: account.displayName ? { name: account.displayName, address: account.email } : account.email,
       to,

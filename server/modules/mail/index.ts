@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { FileStore } from '../file/uploads/file-store';
 import { SecretBox } from '../../security/secret-box';
 import { accountRoutes } from './account-routes';
+import { allowInternalMailHosts } from './host-policy';
 import { messageRoutes } from './message-routes';
 
 export interface MailModuleOptions {
@@ -13,6 +14,8 @@ export interface MailModuleOptions {
   secretKey?: string;
   /** The receive's limit (config mailReceiveTimeoutMs; spec 9: 100,000 ms). */
   receiveTimeoutMs?: number;
+  /** hosts inside the network a mail account may name (MAIL_INTERNAL_HOSTS) */
+  internalHosts?: readonly string[];
 }
 
 export interface MailContext {
@@ -20,6 +23,8 @@ export interface MailContext {
   store: FileStore;
   box: SecretBox;
   receiveTimeoutMs?: number;
+  /** hosts inside the network a mail account may name (MAIL_INTERNAL_HOSTS) */
+  internalHosts?: readonly string[];
 }
 
 /**
@@ -29,6 +34,7 @@ export interface MailContext {
  * the mail's owner, so they download through the file service.
  */
 export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (app, opts) => {
+  allowInternalMailHosts(opts.internalHosts ?? []);
   const ctx: MailContext = {
     db: opts.db,
     store: new FileStore(opts.uploadDir ?? path.join(opts.dataDir, 'files', 'uploads')),

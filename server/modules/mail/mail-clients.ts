@@ -2,6 +2,7 @@ import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type { AccountWithPassword } from './account-store';
 import { describeMailFailure, withDeadline, type MailFailure } from './mail-errors';
+import { assertMailHostAllowed } from './host-policy';
 
 /** Spec 9: a mail receive call may take up to 100,000 ms before it is given up. */
 export const RECEIVE_TIMEOUT_MS = 100_000;
@@ -43,6 +44,7 @@ export function smtpTransport(account: Servers) {
 export async function testConnection(account: Servers): Promise<MailFailure | null> {
   const client = imapClient(account);
   try {
+    await assertMailHostAllowed(account.imapHost);
     await withDeadline(CONNECT_TIMEOUT_MS * 2, client.connect(), () => client.close());
     await client.logout().catch(() => client.close());
   } catch (error) {
@@ -51,6 +53,7 @@ export async function testConnection(account: Servers): Promise<MailFailure | nu
   }
   const transport = smtpTransport(account);
   try {
+    await assertMailHostAllowed(account.smtpHost);
     await transport.verify();
   } catch (error) {
     return describeMailFailure(error, { host: account.smtpHost, port: account.smtpPort });

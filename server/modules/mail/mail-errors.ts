@@ -16,6 +16,7 @@ export function describeMailFailure(error: unknown, server: { host: string; port
   const e = (error ?? {}) as { code?: string; authenticationFailed?: boolean; responseCode?: number; response?: string; responseText?: string; message?: string };
   const detail = String(e.responseText ?? e.response ?? e.message ?? '').slice(0, 300);
   const where = `${server.host}:${server.port}`;
+  if (e.code === 'MAIL_INTERNAL_HOST') return { key: 'mailbox.error.internalHost', detail: server.host };
   if (e.code === 'MAIL_TIMEOUT' || e.code === 'ETIMEDOUT' || e.code === 'ETIMEOUT' || e.code === 'NoConnection' && /timeout/i.test(detail)) return { key: 'mailbox.error.timeout', detail: where };
   if (e.authenticationFailed || e.code === 'EAUTH' || e.code === 'AUTHENTICATIONFAILED' || /authenticat|invalid credentials|login failed/i.test(detail)) return { key: 'mailbox.error.auth', detail };
   if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' || e.code === 'EDNS') return { key: 'mailbox.error.host', detail: server.host };

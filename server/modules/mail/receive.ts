@@ -1,3 +1,4 @@
+import { assertMailHostAllowed } from './host-policy';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Db } from '../../db';
 import type { MailSyncRow } from '../../db/schema';
@@ -70,6 +71,7 @@ async function receiveNow(deps: ReceiveDeps, userId: string): Promise<void> {
   const client = imapClient(account);
   try {
     await withDeadline(deps.timeoutMs ?? RECEIVE_TIMEOUT_MS, (async () => {
+      await assertMailHostAllowed(account.imapHost);
       await client.connect();
       const lock = await client.getMailboxLock('INBOX');
       try {
