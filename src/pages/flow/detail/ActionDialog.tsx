@@ -120,7 +120,7 @@ export function ActionDialog({ kind, detail, values, onClose, onDone }: ActionDi
         {error ? <Alert color="red" data-testid="flow-action-error">{error}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose(error !== null)} data-testid="flow-dialog-cancel">{t('flowUi.act.close')}</Button>
-          <Button onClick={() => void confirm()} loading={busy} color={kind === 'reject' || kind === 'cancel' ? 'red' : undefined} data-testid="flow-dialog-confirm">
+          <Button onClick={() => void confirm()} loading={busy} disabled={SIGNED.has(kind) && sign === null} color={kind === 'reject' || kind === 'cancel' ? 'red' : undefined} data-testid="flow-dialog-confirm">
             {t('flowUi.act.confirm')}
           </Button>
         </Group>

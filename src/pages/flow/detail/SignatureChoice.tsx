@@ -16,9 +16,10 @@ export function SignatureChoice({ value, onChange }: { value: string | null; onC
   const list = useQuery({ queryKey: ['currentUser', 'signImgs'], queryFn: getSignImgs, staleTime: 0 });
   const signatures = list.data ?? [];
   useEffect(() => {
-    // preselect once, when the list arrives: the default signature, else none
+    // preselect once, when the list arrives: the default signature, else none (also when it cannot be read)
     if (value === null && list.data) onChange(list.data.find((s) => s.isDefault === 1)?.id ?? NO_SIGNATURE);
-  }, [list.data, value, onChange]);
+    else if (value === null && list.isError) onChange(NO_SIGNATURE);
+  }, [list.data, list.isError, value, onChange]);
   if (list.isLoading) return null;
   return (
     <Radio.Group label={t('flowUi.sign.label')} value={value ?? NO_SIGNATURE} onChange={onChange} data-testid="flow-sign-choice">
