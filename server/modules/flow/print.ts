@@ -11,6 +11,7 @@ import { findTemplate } from '../system/print-dev/routes';
 import { printRecordOf } from '../system/print-dev/print-values';
 import { releasedModel } from '../visualdev/model-store';
 import { visibleTask } from './visibility';
+import { nameIn } from '../../http/translations';
 
 /** Times as the platform's people read them: China Standard Time, as the ledger export (docs/DECISIONS.md). */
 const TIME = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
@@ -45,6 +46,23 @@ export async function flowPrintRecord(db: Db, taskId: string, locale: Locale): P
 }
 
 export const flowPrintRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  // the detail's 打印 lists these: the template list of system/printDev needs its manage right
+  app.get('/Engine/FlowBefore/:id/PrintTemplates', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['flow'], summary: 'The enabled flow print templates (type 1) this flow may print with: of its model when it fills one; seen by whoever sees the flow',
+      params: Type.Object({ id: Type.String({ maxLength: 50 }) }),
+      response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), fullName: Type.String() }))) },
+    },
+  }, async (request) => {
+    const { task } = await visibleTask(db, principalOf(request), request.params.id);
+    const engine = await db.selectFrom('flowEngine').select('modelId').where('id', '=', task.engineId).executeTakeFirstOrThrow();
+    let q = db.selectFrom('basePrintDev').select(['id', 'fullName', 'fullNameI18n']).where('type', '=', 1).where('enabledMark', '=', 1);
+    if (engine.modelId) q = q.where('formId', '=', engine.modelId);
+    const rows = await q.orderBy('sortCode').orderBy('id').execute();
+    return ok(rows.map((r) => ({ id: r.id, fullName: nameIn(request.locale, r) })));
+  });
+
   app.get('/Engine/FlowBefore/:id/Print', {
     config: { access: 'signedIn' },
     schema: {

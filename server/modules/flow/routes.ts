@@ -32,7 +32,9 @@ const Detail = Type.Object({
     /** the template the task runs (its engine version), for the diagram, and the approver nodes completed so far */
     version: Type.Integer(), template: Type.Unknown(), completed: Type.Array(Type.String()) }),
   formData: Type.Record(Type.String(), Type.Unknown()),
-  records: Type.Array(Type.Object({ id: Type.String(), nodeId: Type.String(), nodeName: Type.String(), userId: Type.String(), userName: Type.String(), handleStatus: Type.Integer(), opinion: Nullable(Type.String()), createdAt: Type.Number() })),
+  records: Type.Array(Type.Object({ id: Type.String(), nodeId: Type.String(), nodeName: Type.String(), userId: Type.String(), userName: Type.String(), handleStatus: Type.Integer(), opinion: Nullable(Type.String()),
+    /** the signature the person signed with (a data URL), when they signed */
+    signImg: Nullable(Type.String()), createdAt: Type.Number() })),
   todo: Nullable(Type.Object({
     operatorId: Type.String(), nodeId: Type.String(), nodeName: Type.String(),
     formOperates: Type.Array(Type.Object({ id: Type.String(), name: Type.Optional(Type.String()), read: Type.Optional(Type.Boolean()), write: Type.Optional(Type.Boolean()) })),
@@ -108,7 +110,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
     const engine = await db.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow();
     const graph = await graphOfTask(db, task);
     const template = await db.selectFrom('flowEngineVersion').select('templateJson').where('engineId', '=', task.engineId).where('version', '=', task.engineVersion).executeTakeFirstOrThrow();
-    const records = await db.selectFrom('flowRecord as r').innerJoin('baseUser as u', 'u.id', 'r.userId').select(['r.id', 'r.nodeId', 'r.nodeName', 'r.userId', 'u.realName as userName', 'r.handleStatus', 'r.opinion', 'r.createdAt']).where('r.taskId', '=', task.id).orderBy('r.createdAt').orderBy('r.id').execute();
+    const records = await db.selectFrom('flowRecord as r').innerJoin('baseUser as u', 'u.id', 'r.userId').select(['r.id', 'r.nodeId', 'r.nodeName', 'r.userId', 'u.realName as userName', 'r.handleStatus', 'r.opinion', 'r.signImg', 'r.createdAt']).where('r.taskId', '=', task.id).orderBy('r.createdAt').orderBy('r.id').execute();
     const waiting = mine.find((o) => o.state === 0) ?? null;
     const node = waiting ? graph.nodes[waiting.nodeId]! : null;
     const position = JSON.parse(task.positionJson) as FlowPosition;
@@ -131,10 +133,11 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
   const action = (url: string, summary: string, make: (body: { rejectType?: 'return' | 'reject'; rejectStep?: string; formData?: Record<string, unknown>; candidates?: Record<string, string[]> }) => Action) =>
     app.post(url, {
       config: signedIn,
-      schema: { tags, summary, params: Id, body: Type.Object({ handleOpinion: Opinion, formData: Type.Optional(FormData), candidates: Chosen, rejectType: Type.Optional(Type.Union([Type.Literal('return'), Type.Literal('reject')])), rejectStep: Type.Optional(Type.String({ maxLength: 50 })) }), response: { 200: EmptyEnvelope } },
+      schema: { tags, summary, params: Id, body: Type.Object({ handleOpinion: Opinion, formData: Type.Optional(FormData), candidates: Chosen, rejectType: Type.Optional(Type.Union([Type.Literal('return'), Type.Literal('reject')])), rejectStep: Type.Optional(Type.String({ maxLength: 50 })),
+        signImgId: Type.Optional(Type.String({ maxLength: 50, description: 'one of my signature images (Current/SignImg) to sign the history with' })) }), response: { 200: EmptyEnvelope } },
     }, async (request) => {
       const me = principalOf(request).user.id;
-      const { notices } = await act(db, request.params.id, me, make(request.body), request.body.handleOpinion ?? null);
+      const { notices } = await act(db, request.params.id, me, make(request.body), request.body.handleOpinion ?? null, request.body.signImgId || null);
       await sendNotices(db, hub, notices, me);
       return done(request.t('flow.handled'));
     });

@@ -58,8 +58,8 @@ export async function enterNodes(trx: Trx, graph: FlowGraph, task: Pick<FlowTask
 
 export const stepTitles = (graph: FlowGraph, position: FlowPosition) => position.active.map((id) => graph.nodes[id]!.title).join(',') || null;
 
-export async function record(trx: Trx, taskId: string, nodeId: string, nodeName: string, userId: string, handleStatus: number, opinion: string | null, now: number, toUsers: string[] | null = null) {
-  await trx.insertInto('flowRecord').values({ id: newId(), taskId, nodeId, nodeName, userId, handleStatus, opinion: opinion?.slice(0, 1000) ?? null, signImg: null, toUsers: toUsers ? JSON.stringify(toUsers) : null, createdAt: now }).execute();
+export async function record(trx: Trx, taskId: string, nodeId: string, nodeName: string, userId: string, handleStatus: number, opinion: string | null, now: number, toUsers: string[] | null = null, signImg: string | null = null) {
+  await trx.insertInto('flowRecord').values({ id: newId(), taskId, nodeId, nodeName, userId, handleStatus, opinion: opinion?.slice(0, 1000) ?? null, signImg, toUsers: toUsers ? JSON.stringify(toUsers) : null, createdAt: now }).execute();
 }
 
 /**
@@ -115,20 +115,31 @@ export type Action = { kind: 'pass'; formData?: Record<string, unknown>; chosen?
  * second click, or a colleague's concurrent action that closed it, is refused), and the task
  * moves only from the version read (two approvers at once: one wins). All in one transaction.
  */
-export async function act(db: Db, operatorId: string, by: string, action: Action, opinion: string | null): Promise<{ notices: Notices }> {
+export async function act(db: Db, operatorId: string, by: string, action: Action, opinion: string | null, signImgId: string | null = null): Promise<{ notices: Notices }> {
   return db.transaction().execute(async (trx) => {
     const { op, task, graph, position } = await myWaitingTodo(trx, operatorId, by);
+    const signImg = signImgId ? await mySignature(trx, signImgId, by) : null;
     const now = Date.now();
     const handle = action.kind === 'pass' ? HANDLE.pass : HANDLE.return;
     await closeTodo(trx, op.id, handle, now);
     const node = graph.nodes[op.nodeId]!;
-    await record(trx, task.id, node.id, node.title, by, handle, opinion, now);
+    await record(trx, task.id, node.id, node.title, by, handle, opinion, now, null, signImg);
     let form = parse<Record<string, unknown>>(task.formJson);
     if (action.kind === 'pass' && action.formData) form = { ...form, ...writable(node.properties.formOperates, action.formData) };
     if (action.kind === 'reject') return { notices: await endFlow(trx, task, graph, STATUS.reject, now) };
     if (action.kind === 'return') return { notices: await returnFrom(trx, task, graph, node.id, action.to, now) };
     return { notices: await afterVote(trx, task, graph, position, node.id, op.createdAt, form, action.chosen ?? {}, now) };
   });
+}
+
+/**
+ * The image of one of `by`'s own signatures (profile 个人签名), copied into the history as the
+ * profile keeps it (a data URL): deleting the signature later leaves the signed record as it was.
+ */
+async function mySignature(trx: Trx, signImgId: string, by: string): Promise<string> {
+  const row = await trx.selectFrom('baseSignImg').select('signImg').where('id', '=', signImgId).where('userId', '=', by).executeTakeFirst();
+  if (!row) throw refuse('flowUi.sign.notMine');
+  return row.signImg;
 }
 
 /** The waiting to-do `operatorId` of `by` on a waiting flow at an active node, with its task; else refused. */

@@ -46,6 +46,8 @@ export interface FlowRecord {
   userName: string;
   handleStatus: number;
   opinion: string | null;
+  /** the signature image (a data URL) the person signed this step with, if they signed */
+  signImg: string | null;
   createdAt: number;
 }
 
@@ -88,13 +90,24 @@ export const flowDetail = (taskId: string) => http.get<FlowDetail>(`${BASE}/Flow
 
 export interface PassBody {
   handleOpinion?: string;
+  /** one of my signature images (Current/SignImg) */
+  signImgId?: string;
   formData?: Record<string, unknown>;
   candidates?: Record<string, string[]>;
 }
 export const passFlow = (operatorId: string, body: PassBody) => http.post<null>(`${BASE}/FlowBefore/Audit/${enc(operatorId)}`, body as Record<string, unknown>, silent);
-export const returnFlow = (operatorId: string, rejectStep: string, handleOpinion?: string) =>
-  http.post<null>(`${BASE}/FlowBefore/Reject/${enc(operatorId)}`, { rejectType: 'return', rejectStep, handleOpinion }, silent);
-export const rejectFlow = (operatorId: string, handleOpinion?: string) => http.post<null>(`${BASE}/FlowBefore/Reject/${enc(operatorId)}`, { rejectType: 'reject', handleOpinion }, silent);
+export const returnFlow = (operatorId: string, rejectStep: string, handleOpinion?: string, signImgId?: string) =>
+  http.post<null>(`${BASE}/FlowBefore/Reject/${enc(operatorId)}`, { rejectType: 'return', rejectStep, handleOpinion, signImgId }, silent);
+export const rejectFlow = (operatorId: string, handleOpinion?: string, signImgId?: string) =>
+  http.post<null>(`${BASE}/FlowBefore/Reject/${enc(operatorId)}`, { rejectType: 'reject', handleOpinion, signImgId }, silent);
+/** The flow print templates (type 1) this flow may be printed with. */
+export const flowPrintTemplates = (taskId: string) => http.get<{ id: string; fullName: string }[]>(`${BASE}/FlowBefore/${enc(taskId)}/PrintTemplates`);
+export interface FlowPrint {
+  template: { id: string; fullName: string };
+  html: string;
+}
+/** The flow filled into a flow print template, with its approval history (server/modules/flow/print.ts). */
+export const flowPrint = (taskId: string, templateId: string) => http.get<FlowPrint>(`${BASE}/FlowBefore/${enc(taskId)}/Print?templateId=${enc(templateId)}`);
 export const transferFlow = (operatorId: string, userId: string, handleOpinion?: string) => http.post<null>(`${BASE}/FlowBefore/Transfer/${enc(operatorId)}`, { userId, handleOpinion }, silent);
 export const addSignFlow = (operatorId: string, userIds: string[], handleOpinion?: string) => http.post<null>(`${BASE}/FlowBefore/AddSign/${enc(operatorId)}`, { userIds, handleOpinion }, silent);
 export const assignFlow = (taskId: string, nodeId: string, userId: string, handleOpinion?: string) => http.post<null>(`${BASE}/FlowBefore/Assign/${enc(taskId)}`, { nodeId, userId, handleOpinion }, silent);

@@ -20,6 +20,15 @@ export const DEMO_PRINT_TEMPLATES = [
     templateHtml: `<h2>发货通知单</h2>${table([['订单编号', '{{orderNo}}'], ['商品名称', '{{goodsName}}'], ['数量', '{{quantity}}'], ['收货地区', '{{deliveryArea}}']])}<div data-print-page-break=""></div><p>仓库联</p>`,
     description: '通知仓库按订单发货',
   },
+  {
+    // a flow template (type 1): any flow without a model may use it, and 差旅报销 by its model
+    id: 'demo-flow-print', fullName: '审批单', fullNameI18n: JSON.stringify({ 'zh-TW': '審批單', en: 'Approval sheet' }), enCode: 'demoFlowApproval',
+    templateHtml: `<h2>审批单</h2>${table([['标题', '{{flowTitle}}'], ['流程', '{{flowName}}'], ['发起人', '{{flowInitiator}}'], ['发起时间', '{{flowStartTime}}']])}`
+      + `<table><tbody><tr>${['节点', '审批人', '处理', '意见', '时间'].map(head).join('')}</tr>`
+      + `<tr data-print-rows="systemApprovalContent">${['nodeName', 'userName', 'handleName', 'opinion', 'time'].map((f) => cell(`{{systemApprovalContent.${f}}}`)).join('')}</tr></tbody></table>`,
+    description: '流程的审批记录',
+    type: 1, formId: 'flow-travel-reimbursement', category: 'other',
+  },
 ];
 
 /** Seeds the demo templates. Idempotent: a template whose id or code exists is left as it is. Returns how many were made. */
@@ -31,7 +40,7 @@ export async function seedPrintDevDemo(db: DbOrTrx, now = Date.now()): Promise<n
     await db
       .insertInto('basePrintDev')
       .values({
-        ...template, category: 'sales', type: 2, formId: 'demo-order', paperSize: 'A4', orientation: 'portrait', margins: '[10,10,10,10]', sortCode, enabledMark: 1,
+        category: 'sales', type: 2, formId: 'demo-order', ...template, paperSize: 'A4', orientation: 'portrait', margins: '[10,10,10,10]', sortCode, enabledMark: 1,
         createdAt: now, createdBy: null, updatedAt: null, updatedBy: null,
       })
       .execute();

@@ -7,6 +7,7 @@ import {
 } from '../../../app/api/flow';
 import type { MessageKey } from '../../../runtime/i18n';
 import { UserChooser } from './UserChooser';
+import { SignatureChoice } from './SignatureChoice';
 import { writableValues, type FlowActionKind } from './flowAvailability';
 
 export const ACTION_LABEL: Record<FlowActionKind, MessageKey> = {
@@ -16,6 +17,8 @@ export const ACTION_LABEL: Record<FlowActionKind, MessageKey> = {
 const WARNING: Partial<Record<FlowActionKind, MessageKey>> = {
   reject: 'flowUi.act.rejectWarning', withdraw: 'flowUi.act.withdrawConfirm', cancel: 'flowUi.act.cancelWarning', resubmit: 'flowUi.act.resubmitHint',
 };
+/** Actions the approver may sign (the history shows the signature). */
+const SIGNED = new Set<FlowActionKind>(['pass', 'return', 'reject']);
 /** Actions that take no opinion. */
 const NO_OPINION = new Set<FlowActionKind>(['withdraw', 'resubmit']);
 
@@ -43,6 +46,8 @@ export function ActionDialog({ kind, detail, values, onClose, onDone }: ActionDi
   const approverNodes = detail.flow.nodes.filter((n) => n.type === 'approver');
   const [node, setNode] = useState<string | null>(detail.flow.active[0] ?? approverNodes[0]?.id ?? null);
   const [operator, setOperator] = useState<string | null>(detail.waiting?.[0]?.operatorId ?? null);
+  // null until the list of my signatures arrives (then the default one, or none)
+  const [sign, setSign] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const needsUser = kind === 'transfer' || kind === 'assign' || kind === 'change' || kind === 'addSign';
@@ -51,10 +56,11 @@ export function ActionDialog({ kind, detail, values, onClose, onDone }: ActionDi
     const said = opinion.trim() || undefined;
     const op = detail.todo?.operatorId ?? '';
     const one = typeof user === 'string' ? user : '';
+    const signImgId = sign || undefined;
     switch (kind) {
-      case 'pass': return passFlow(op, { handleOpinion: said, formData: writableValues(detail, values) });
-      case 'return': return returnFlow(op, step ?? '', said);
-      case 'reject': return rejectFlow(op, said);
+      case 'pass': return passFlow(op, { handleOpinion: said, formData: writableValues(detail, values), signImgId });
+      case 'return': return returnFlow(op, step ?? '', said, signImgId);
+      case 'reject': return rejectFlow(op, said, signImgId);
       case 'transfer': return transferFlow(op, one, said);
       case 'addSign': return addSignFlow(op, Array.isArray(user) ? user : [], said);
       case 'withdraw': return withdrawFlow(detail.task.id);
@@ -110,10 +116,11 @@ export function ActionDialog({ kind, detail, values, onClose, onDone }: ActionDi
         {NO_OPINION.has(kind) ? null : (
           <Textarea label={t('flowUi.detail.opinion')} value={opinion} onChange={(e) => setOpinion(e.currentTarget.value)} autosize minRows={3} maxLength={1000} data-testid="flow-opinion" />
         )}
+        {SIGNED.has(kind) ? <SignatureChoice value={sign} onChange={setSign} /> : null}
         {error ? <Alert color="red" data-testid="flow-action-error">{error}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose(error !== null)} data-testid="flow-dialog-cancel">{t('flowUi.act.close')}</Button>
-          <Button onClick={() => void confirm()} loading={busy} color={kind === 'reject' || kind === 'cancel' ? 'red' : undefined} data-testid="flow-dialog-confirm">
+          <Button onClick={() => void confirm()} loading={busy} disabled={SIGNED.has(kind) && sign === null} color={kind === 'reject' || kind === 'cancel' ? 'red' : undefined} data-testid="flow-dialog-confirm">
             {t('flowUi.act.confirm')}
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import { Text, Timeline } from '@mantine/core';
+import { Image, Text, Timeline } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useT } from '../../../app/i18n';
 import type { FlowRecord } from '../../../app/api/flow';
@@ -13,7 +13,7 @@ function iconOf(handle: number) {
   return null;
 }
 
-/** The history (审批记录): each record's step, person, handle (spec 3's handle codes), opinion and time, oldest first. */
+/** The history (审批记录): each record's step, person, handle (spec 3's handle codes), opinion, signature and time, oldest first. */
 export function FlowHistory({ records }: { records: FlowRecord[] }) {
   const t = useT();
   return (
@@ -28,6 +28,9 @@ export function FlowHistory({ records }: { records: FlowRecord[] }) {
         >
           <Text size="sm" fw={600} data-testid="flow-record-handle">{t(handleKey(r.handleStatus))}</Text>
           {r.opinion ? <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="flow-record-opinion">{r.opinion}</Text> : null}
+          {r.signImg ? (
+            <Image src={r.signImg} alt={t('flowUi.sign.alt', { name: r.userName })} h={48} w="auto" fit="contain" bg="white" mt={4} style={{ border: '1px solid var(--mantine-color-gray-3)', maxWidth: 200 }} data-testid="flow-record-sign" />
+          ) : null}
           <Text size="xs" c="dimmed">{formatTime(r.createdAt)}</Text>
         </Timeline.Item>
       ))}

@@ -17,6 +17,7 @@ import { flowConfigOf } from '../flowConfig';
 import { FlowActions } from './FlowActions';
 import { FlowFormView, type FormRights } from './FlowFormView';
 import { FlowHistory } from './FlowHistory';
+import { FlowPrintButton } from './FlowPrint';
 import { availableActions, mayResubmit, returnedToStart, type FlowActionKind } from './flowAvailability';
 
 /** Actions after which the to-do is no longer mine: back to the list. */
@@ -112,7 +113,10 @@ export default function WorkFlowDetailPage({ title }: PageProps) {
       <Box p="md" data-testid="flow-detail-page" data-task-id={taskId} data-status={d?.task.status ?? ''}>
         <Group justify="space-between" mb="sm">
           <Title order={4} data-testid="page-title">{title}</Title>
-          <Button variant="default" size="xs" onClick={() => go('/daiban')}>{t('flowUi.detail.back')}</Button>
+          <Group gap="xs">
+            {d ? <FlowPrintButton taskId={d.task.id} /> : null}
+            <Button variant="default" size="xs" onClick={() => go('/daiban')}>{t('flowUi.detail.back')}</Button>
+          </Group>
         </Group>
         {!config ? <Alert color="orange">{t('flowUi.detail.noTask')}</Alert> : null}
         {detail.isError ? <Alert color="red" data-testid="flow-not-found">{t('flowUi.detail.notFound')}</Alert> : null}

@@ -8,7 +8,7 @@ function detail(over: { status?: number; active?: string[]; creator?: string; to
     task: { id: 't', title: 'x', urgent: 1, status: over.status ?? 1, thisStep: null, creatorUserId: over.creator ?? 'someone', createdAt: 1, completedAt: null },
     flow: { id: 'e', enCode: 'e', fullName: 'e', modelId: null, nodes: [], active: over.active ?? ['A'], version: 1, template: { type: 'start', nodeId: 'S' }, completed: [] },
     formData: { a: 1, b: 'x' },
-    records: (over.handles ?? [2]).map((h, i) => ({ id: String(i), nodeId: 'S', nodeName: 'S', userId: 'u', userName: 'u', handleStatus: h, opinion: null, createdAt: i })),
+    records: (over.handles ?? [2]).map((h, i) => ({ id: String(i), nodeId: 'S', nodeName: 'S', userId: 'u', userName: 'u', handleStatus: h, opinion: null, signImg: null, createdAt: i })),
     todo: over.todo ? { operatorId: 'op', nodeId: 'A', nodeName: 'A', formOperates: [{ id: 'a', write: true }, { id: 'b', write: false }], returnTargets: { targets: ['S'], fallback: 'S' } } : null,
     ...(over.manage === undefined ? {} : { mayManage: over.manage, waiting: Array.from({ length: over.waiting ?? 0 }, (_, i) => ({ operatorId: `w${i}`, nodeId: 'A', nodeName: 'A', userId: 'u', userName: 'u', delegatedFrom: null })) }),
   };
