@@ -20,10 +20,11 @@ export type Digest = Map<string, { rows: number; hash: string }>;
  *   passwords) for its per-address limits; a refused call must count.
  * - base_sms_code.attempts: a wrong SMS code counts toward the code's attempt limit.
  * - base_session.last_seen_at / expires_at: the sliding idle expiry moves on any signed-in call.
+ * - job_lease.holder / until: background runners (flow timers) renew their lease on their own clock.
  */
 export const WRITTEN_ON_REFUSAL = {
   tables: ['base_login_log', 'base_login_failure', 'base_captcha', 'base_data_interface_log', 'base_request_log', 'base_visualdev_short_link_hit'],
-  columns: { base_sms_code: ['attempts'], base_session: ['last_seen_at', 'expires_at'] } as Record<string, string[]>,
+  columns: { base_sms_code: ['attempts'], base_session: ['last_seen_at', 'expires_at'], job_lease: ['holder', 'until'] } as Record<string, string[]>,
 };
 
 async function tableNames(database: DatabaseHandle): Promise<string[]> {
