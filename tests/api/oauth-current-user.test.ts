@@ -43,7 +43,7 @@ describe('GET /api/oauth/CurrentUser', () => {
     expect(menuOf(info.admin).map((n: Node) => n.fullName)).toContain('系统管理');
     const byType = (t: number) => all.filter((n) => n.type === t);
     for (const t of [3, 4, 5, 8]) {
-      for (const n of byType(t)) expect(JSON.parse(n.propertyJson!)).toMatchObject({ moduleId: expect.stringMatching(/^demo-/), isTree: expect.any(Number) });
+      for (const n of byType(t)) expect(JSON.parse(n.propertyJson!)).toMatchObject({ moduleId: expect.stringMatching(/^(demo|flow)-/), isTree: expect.any(Number) });
     }
     expect(byType(6)[0]!.urlAddress).toMatch(/\$\{dataV\}.*\$\{jnpfToken\}/);
     expect(byType(7).map((n) => n.linkTarget).sort()).toEqual(['_blank', '_self']);
