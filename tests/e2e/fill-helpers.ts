@@ -34,6 +34,9 @@ async function picker(page: Page, item: Locator, title: string, choose: (dialog:
   await item.locator('.mantine-Pill-root').first().waitFor();
 }
 
+/** Picks one user in the user picker of `item`: searched by `keyword`, chosen by its button's name. */
+export const pickUser = (page: Page, item: Locator, keyword: string, name: string | RegExp) => picker(page, item, '选择用户', (d) => byKeyword(d, keyword, name));
+
 async function byKeyword(dialog: Locator, keyword: string, name: string | RegExp): Promise<void> {
   const box = dialog.getByRole('textbox', { name: '请输入关键词查询' });
   await box.fill(keyword);
@@ -110,7 +113,7 @@ export const FILLERS: Partial<Record<string, Filler>> = {
     await item.locator('input[type="file"]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
     await item.locator('[data-thumbnail="dot.png"] img').waitFor();
   },
-  userSelect: (page, item) => picker(page, item, '选择用户', (d) => byKeyword(d, 'staff', /^张运营\/staff/)),
+  userSelect: (page, item) => pickUser(page, item, 'staff', /^张运营\/staff/),
   depSelect: (page, item) => picker(page, item, '选择部门', (d) => d.getByRole('button', { name: '运营部', exact: true }).click()),
   posSelect: (page, item) => picker(page, item, '选择岗位', (d) => byKeyword(d, '运营专员', /运营专员/)),
   organizeSelect: (page, item) => picker(page, item, '选择组织', (d) => d.getByRole('button', { name: '供应链管理有限公司', exact: true }).click()),

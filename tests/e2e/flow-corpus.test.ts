@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './browser';
-import { fillField } from './fill-helpers';
+import { fillField, pickUser } from './fill-helpers';
 import { api, noReactErrors, sessionPage, type Session } from './model-helpers';
 import { releasedModel } from '../../server/modules/visualdev/model-store';
 
@@ -25,17 +24,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function pickStaff(page: Page, nodeId: string) {
-  await page.getByTestId(`user-pick-flow-candidates-${nodeId}`).locator('[data-picker-field]').click();
-  const dialog = page.getByRole('dialog', { name: '选择用户' });
-  const keyword = dialog.getByRole('textbox', { name: '请输入关键词查询' });
-  await keyword.fill('staff');
-  await keyword.press('Enter');
-  await dialog.getByRole('button', { name: /^张运营\/staff/ }).click();
-  await dialog.locator('[data-picker-confirm]').click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 /** Starts the flow through 发起流程 as `account`; returns its task id. */
 async function launch(engine: { id: string; fullName: string; modelId: string | null }, account: string): Promise<string> {
   const { page } = sessions[account]!;
@@ -49,9 +37,7 @@ async function launch(engine: { id: string; fullName: string; modelId: string | 
     await page.locator('.scp-model-form').waitFor();
     for (const field of Object.values(model.form.fields).filter((f) => f.required && f.stores && !f.system)) expect(await fillField(page, field), field.key).toBe(true);
   }
-  for (const picker of await page.locator('[data-testid^="user-pick-flow-candidates-"]').all()) {
-    await pickStaff(page, (await picker.getAttribute('data-testid'))!.replace('user-pick-flow-candidates-', ''));
-  }
+  for (const picker of await page.locator('[data-testid^="user-pick-flow-candidates-"]').all()) await pickUser(page, picker, 'staff', /^张运营\/staff/);
   await page.getByTestId('flow-launch-submit').click();
   await page.waitForURL(/\/workFlow\/mine$/);
   const row = page.locator('[data-testid="flow-mine-row"]').filter({ hasText: title });
