@@ -5,6 +5,7 @@ import { ReplyCode } from '../../../src/runtime/codes';
 import type { MessageKey } from '../../../src/runtime/i18n';
 import { templateProblems, type RawFlowNode } from '../../../src/runtime/flow';
 import type { DbOrTrx } from '../dictionary/repository';
+import { codeStem, firstFreeCode } from '../../db/free-code';
 
 /**
  * What the engine administration (engine-routes.ts, engine-import-routes.ts) shares: the template
@@ -37,12 +38,10 @@ export async function ensureCodeFree(db: DbOrTrx, enCode: string, exceptId?: str
   if (await q.executeTakeFirst()) throw refuse('flowAdmin.codeExists', { code: enCode });
 }
 
-/** A free engine code: the wanted one, else with _2, _3 … (an import never overwrites another flow), as the model import does. */
+/** A free engine code (an import never overwrites another flow), as the model import does. */
 export async function freeEngineCode(db: DbOrTrx, wanted: string): Promise<string> {
-  const base = wanted.slice(0, 44);
-  const taken = new Set((await db.selectFrom('flowEngine').select('enCode').where('enCode', 'like', `${base}%`).execute()).map((r) => r.enCode));
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n += 1) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
+  const taken = await db.selectFrom('flowEngine').select('enCode').where('enCode', 'like', `${codeStem(wanted)}%`).execute();
+  return firstFreeCode(wanted, new Set(taken.map((r) => r.enCode)));
 }
 
 /** The bound form: a model (base_visualdev, the designer's or a descriptor's) that exists; null binds none. */

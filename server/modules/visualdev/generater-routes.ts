@@ -16,6 +16,7 @@ import { readDefinitionFile } from './definition-import';
 import { generatedFiles, zipOf } from './generator';
 import { menuDirectories } from './menu-placement';
 import { compileOrRefuse, descriptorOf, findModelRow } from './model-store';
+import { codeStem, firstFreeCode } from '../../db/free-code';
 
 /**
  * Online development's own calls beside Base: importing an exported definition file, the
@@ -32,11 +33,10 @@ const Problem = Type.Object({ file: Type.String(), path: Type.String(), message:
 const Refusal = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Optional(Type.Object({ problems: Type.Optional(Type.Array(Problem)) })) });
 const File = Type.Object({ fileName: Type.String(), content: Type.String() });
 
-/** A free model code: the wanted one, else with _2, _3 … (an import never overwrites another model). */
+/** A free model code (an import never overwrites another model). */
 async function freeModelCode(db: Db, wanted: string): Promise<string> {
-  const taken = new Set((await db.selectFrom('baseVisualdev').select('enCode').where('enCode', 'like', `${wanted.slice(0, 44)}%`).execute()).map((r) => r.enCode));
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n += 1) if (!taken.has(`${wanted.slice(0, 44)}_${n}`)) return `${wanted.slice(0, 44)}_${n}`;
+  const taken = await db.selectFrom('baseVisualdev').select('enCode').where('enCode', 'like', `${codeStem(wanted)}%`).execute();
+  return firstFreeCode(wanted, new Set(taken.map((r) => r.enCode)));
 }
 
 async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
