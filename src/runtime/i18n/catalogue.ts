@@ -55,12 +55,13 @@ import { uploadMessages } from './areas/upload';
 import { codesMessages } from './areas/codes';
 import { subTableMessages } from './areas/subTable';
 import { bulkImportMessages } from './areas/bulkImport';
+import { deployMessages } from './areas/deploy';
 
 /**
  * The catalogues are assembled from one file per area under areas/ (each holds its three
  * languages side by side). Adding an area = one file + one line in each spread below.
  */
-const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, areaMessages, roleMessages, organizeMessages, usersMessages, authorityMessages, adminMessages, interfaceAccessMessages, billRuleMessages, keyboardMessages, dictionaryAdminMessages, a11yMessages, sysConfigMessages, logsMessages, messageTemplateMessages, dataInterfaceAdminMessages, onlineDevMessages, printDevMessages, menuAdminMessages, consoleExtrasMessages, pickersMessages, popupSelectMessages, selectorsMessages, recordRefsMessages, messagesMessages, chatUiMessages, uploadMessages, codesMessages, subTableMessages, bulkImportMessages, fundsMessages, stockMessages, goodsMessages, ordersMessages, pickupMessages, flowMessages, flowAdminMessages, flowHandlesMessages, flowUiMessages, flowLaunchMessages, orderInfoMessages, debtsMessages, certificationMessages, mailboxMessages] as const;
+const areas = [renderersMessages, serverMessages, oauthMessages, appMessages, validationMessages, compileMessages, visualdevMessages, dictionaryMessages, profileMessages, shellMessages, meMessages, shortLinkMessages, kindsMessages, datesMessages, areaMessages, roleMessages, organizeMessages, usersMessages, authorityMessages, adminMessages, interfaceAccessMessages, billRuleMessages, keyboardMessages, dictionaryAdminMessages, a11yMessages, sysConfigMessages, logsMessages, messageTemplateMessages, dataInterfaceAdminMessages, onlineDevMessages, printDevMessages, menuAdminMessages, consoleExtrasMessages, pickersMessages, popupSelectMessages, selectorsMessages, recordRefsMessages, messagesMessages, chatUiMessages, uploadMessages, codesMessages, subTableMessages, bulkImportMessages, fundsMessages, stockMessages, goodsMessages, ordersMessages, pickupMessages, flowMessages, flowAdminMessages, flowHandlesMessages, flowUiMessages, flowLaunchMessages, orderInfoMessages, debtsMessages, certificationMessages, mailboxMessages, deployMessages] as const;
 
 type Area = (typeof areas)[number];
 export type MessageKey = Area extends infer A ? (A extends { 'zh-CN': Record<infer K, string> } ? K : never) : never;
