@@ -31,11 +31,22 @@ export interface RequestLogOptions {
 const SECRET_PARAM = /token|ticket|secret|code/i;
 const CHUNK = 500;
 
+const secretPatterns = new Map<string, boolean>();
+/** Whether a route pattern has a secret parameter; asked on every request, so answered once a route. */
+function namesSecret(pattern: string): boolean {
+  let secret = secretPatterns.get(pattern);
+  if (secret === undefined) {
+    secret = [...pattern.matchAll(/:(\w+)/g)].some((m) => SECRET_PARAM.test(m[1]!));
+    secretPatterns.set(pattern, secret);
+  }
+  return secret;
+}
+
 /** The logged path: the address without its query; a secret path parameter replaced by `:name`. */
 export function loggedPath(request: FastifyRequest): string {
   const raw = request.url.split('?', 1)[0]!;
   const pattern = request.routeOptions.url;
-  if (!pattern || !/:\w+/.test(pattern) || ![...pattern.matchAll(/:(\w+)/g)].some((m) => SECRET_PARAM.test(m[1]!))) return raw.slice(0, 500);
+  if (!pattern || !namesSecret(pattern)) return raw.slice(0, 500);
   const params = (request.params ?? {}) as Record<string, unknown>;
   return pattern.replace(/:(\w+)/g, (_, name: string) => (SECRET_PARAM.test(name) ? `:${name}` : encodeURIComponent(String(params[name] ?? '')))).slice(0, 500);
 }

@@ -15,12 +15,9 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>;
  */
 const allTypes = new KeptValues<readonly DictionaryTypeRow[]>(['base_dictionary_type'], null);
 
-/** The category tree as the category screen shows it, in a language, kept like the rows it is built from. */
-const treesByLocale = new KeptValues<readonly TreeNode<ReturnType<typeof typeView>>[]>(['base_dictionary_type'], null);
-
 export async function typeTree(db: DbOrTrx, locale: Locale): Promise<readonly TreeNode<ReturnType<typeof typeView>>[]> {
-  const tree = await treesByLocale.get(db, locale, async () => buildTree((await listTypes(db)).map((r) => typeView(r, locale))));
-  return tree!;
+  // not kept itself: the route keeps its serialised reply (server/http/kept-reply.ts)
+  return buildTree((await listTypes(db)).map((r) => typeView(r, locale)));
 }
 
 export async function listTypes(db: DbOrTrx): Promise<readonly DictionaryTypeRow[]> {

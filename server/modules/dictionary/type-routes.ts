@@ -15,8 +15,11 @@ import { issueTicket } from './tickets';
 import { buildTree, descendantIds } from './tree';
 import { validateType } from './validation';
 import { jsonDownloadRoute } from '../../http/json-download';
+import { KeptReplies } from '../../http/kept-reply';
 
 const read = { access: 'signedIn' as const };
+/** The category tree's reply in each language, kept until a category changes. */
+const treeReplies = new KeptReplies(['base_dictionary_type']);
 const manage = { access: { permission: 'system.dictionary:manage' as const } };
 const tags = ['dictionary'];
 
@@ -48,9 +51,9 @@ export const ImportReply = Envelope(Type.Object({ id: Type.String(), entries: Ty
 
 /** /api/system/DictionaryType: dictionary categories. */
 export const dictionaryTypeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get('/DictionaryType', { config: read, schema: { tags, summary: 'Category tree', response: { 200: Envelope(Type.Object({ list: Type.Array(TypeNode) })) } } }, async (request) => {
-    return ok({ list: [...(await typeTree(db, request.locale))] });
-  });
+  app.get('/DictionaryType', { config: read, schema: { tags, summary: 'Category tree', response: { 200: Envelope(Type.Object({ list: Type.Array(TypeNode) })) } } }, async (request, reply) =>
+    treeReplies.send(reply, db, request.locale, async () => ok({ list: [...(await typeTree(db, request.locale))] })),
+  );
 
   app.get(
     '/DictionaryType/Selector/:id',
