@@ -17,6 +17,9 @@ export function productClient(request: FastifyRequest): boolean {
   return request.headers['jnpf-origin'] !== undefined;
 }
 
+/** PostgreSQL's deadlock and serialisation failures, SQLite's busy database: the transaction did nothing. */
+const TRANSIENT_DATABASE = new Set(['40P01', '40001', 'SQLITE_BUSY']);
+
 /** The largest request body the server reads (uploads have their own limits). */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
 
@@ -48,6 +51,13 @@ async function failuresPlugin(app: FastifyInstance) {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, unsupported media type, body too large…: the client's fault, say what.
       return send(400, { code: ReplyCode.refused, msg: translate(locale, 'server.invalidInput', { detail: fe.message }) });
+    }
+    if (TRANSIENT_DATABASE.has(String((error as { code?: unknown }).code))) {
+      // the database rolled the whole transaction back (a deadlock's or serialisation's victim,
+      // or SQLite busy past its timeout): nothing was written, the same request may simply be sent again
+      request.log.warn({ err: error }, 'transaction rolled back by the database');
+      reply.header('retry-after', '1');
+      return send(503, { code: ReplyCode.refused, msg: translate(locale, 'server.busyRetry') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { code: ReplyCode.internal, msg: translate(locale, 'server.internalError') });
