@@ -107,10 +107,10 @@ describe('engine administration', () => {
     expect(detail.template).toEqual(corpus('applyBanquet'));
     expect((await admin.get(`${BASE}/Categories`)).body.data).toContain('行政');
     expect((await admin.put(`${BASE}/${id}/Actions/State`, { enabledMark: 0 })).body.code).toBe(200);
-    expect((await staff.get(`${BASE}/${id}/Template`)).status).toBe(404);
+    expect((await staff.get(`${BASE}/${id}/Launch`)).status).toBe(404);
     expect((await staff.post('/api/workflow/Engine/FlowTask', { flowId: id, formData: {} })).body.code).not.toBe(200);
     expect((await admin.put(`${BASE}/${id}/Actions/State`, { enabledMark: 1 })).body.code).toBe(200);
-    expect((await staff.get(`${BASE}/${id}/Template?version=1`)).body.data.template).toEqual(corpus('applyMeeting'));
+    expect((await admin.get(`${BASE}/${id}/Versions/1`)).body.data.template).toEqual(corpus('applyMeeting'));
     expect((await admin.del(`${BASE}/${id}`)).body.code).toBe(200);
     expect((await admin.get(`${BASE}/${id}`)).status).toBe(404);
     const audit = await server.database.db.selectFrom('baseAuditLog').select(['entity', 'action']).where('entityId', '=', id).orderBy('createdAt').orderBy('id').execute();

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { principalOf } from '../../auth/access';
 import { audit } from '../../audit/record';
 import { AppError, refuse } from '../../http/errors';
-import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok, Nullable } from '../../http/envelope';
 import { likePattern } from '../permission/entity-form';
 import { ReplyCode } from '../../../src/runtime/codes';
 import type { FlowEngineRow } from '../../db/schema';
@@ -19,10 +19,8 @@ import { createEngine, saveVersion } from './versions';
  * which any signed-in user reads (the flow detail draws it; templates are no one's data).
  */
 const manage = { access: { permission: 'workflow.engine:manage' as const } };
-const signedIn = { access: 'signedIn' as const };
 const tags = ['flow'];
 const Id = Type.Object({ id: Type.String({ maxLength: 50 }) });
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Code = Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' });
 const Template = Type.Unknown({ description: 'the start node of the template (F_FlowTemplateJson as an object)' });
 const Item = Type.Object({
@@ -87,18 +85,6 @@ export const flowEngineRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
     const row = await db.selectFrom('flowEngineVersion').select(['version', 'templateJson']).where('engineId', '=', request.params.id).where('version', '=', request.params.version).executeTakeFirst();
     if (!row) throw new AppError(ReplyCode.notFound, 'flowAdmin.versionNotFound');
     return ok({ version: Number(row.version), template: JSON.parse(row.templateJson) as unknown });
-  });
-
-  app.get('/Engine/FlowEngine/:id/Template', {
-    config: signedIn,
-    schema: { tags, summary: 'The template of an enabled engine (a version, else the current one) for the flow diagram; any signed-in user', params: Id, querystring: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) }), response: { 200: Envelope(Type.Object({ version: Type.Integer(), fullName: Type.String(), template: Template })) } },
-  }, async (request) => {
-    const engine = await db.selectFrom('flowEngine').select(['id', 'fullName', 'version']).where('id', '=', request.params.id).where('enabledMark', '=', 1).executeTakeFirst();
-    if (!engine) throw new AppError(ReplyCode.notFound, 'flow.engineNotFound');
-    const version = request.query.version ?? Number(engine.version);
-    const row = await db.selectFrom('flowEngineVersion').select('templateJson').where('engineId', '=', engine.id).where('version', '=', version).executeTakeFirst();
-    if (!row) throw new AppError(ReplyCode.notFound, 'flowAdmin.versionNotFound');
-    return ok({ version, fullName: engine.fullName, template: JSON.parse(row.templateJson) as unknown });
   });
 
   app.post('/Engine/FlowEngine', {

@@ -7,7 +7,7 @@ import type { DbOrTrx } from '../dictionary/repository';
 import { newId } from '../../db/ids';
 import { principalOf } from '../../auth/access';
 import { AppError, refuse } from '../../http/errors';
-import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok, Nullable } from '../../http/envelope';
 import { likePattern } from '../permission/entity-form';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { MESSAGE_TYPE, sendTranslated } from '../message/inbox';
@@ -15,7 +15,6 @@ import { MESSAGE_TYPE, sendTranslated } from '../message/inbox';
 const signedIn = { access: 'signedIn' as const };
 const tags = ['flow'];
 const Id = Type.Object({ id: Type.String({ maxLength: 50 }) });
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Body = Type.Object({
   toUserId: Type.String({ minLength: 1, maxLength: 50 }),
   /** null or []: every flow */

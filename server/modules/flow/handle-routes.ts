@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db';
 import type { RealtimeHub } from '../../realtime/hub';
 import { principalOf } from '../../auth/access';
-import { EmptyEnvelope, PagedEnvelope, PagedQueryFields, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, PagedEnvelope, PagedQueryFields, done, ok, Nullable } from '../../http/envelope';
 import { likePattern } from '../permission/entity-form';
 import { startLeasedJob } from '../../jobs/lease';
 import { addSign, transfer } from './handles';
@@ -19,7 +19,6 @@ const OperatorId = Type.Object({ operatorId: Type.String({ maxLength: 50 }) });
 const TaskId = Type.Object({ taskId: Type.String({ maxLength: 50 }) });
 const UserId = Type.String({ minLength: 1, maxLength: 50 });
 const Opinion = Type.Optional(Type.String({ maxLength: 1000 }));
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const MonitorItem = Type.Object({
   id: Type.String(), flowName: Type.String(), title: Type.String(), urgent: Type.Integer(), status: Type.Integer(), thisStep: Nullable(Type.String()),
   createdAt: Type.Number(), completedAt: Nullable(Type.Number()), creatorName: Type.String(),

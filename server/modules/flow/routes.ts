@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db';
 import type { RealtimeHub } from '../../realtime/hub';
 import { principalOf } from '../../auth/access';
 import { flowHandleRoutes } from './handle-routes';
 import { AppError } from '../../http/errors';
-import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok } from '../../http/envelope';
+import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok, Nullable } from '../../http/envelope';
 import { likePattern } from '../permission/entity-form';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { returnTargets, type FlowPosition } from '../../../src/runtime/flow';
@@ -20,7 +20,6 @@ const FormData = Type.Record(Type.String(), Type.Unknown());
 /** users chosen for nodes whose approvers are chosen when the flow runs (assigneeType 7), by node id */
 const Chosen = Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.Array(Type.String({ maxLength: 50 }), { maxItems: 100 })));
 const Opinion = Type.Optional(Type.String({ maxLength: 1000 }));
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const LaunchItem = Type.Object({
   id: Type.String(), flowName: Type.String(), title: Type.String(), urgent: Type.Integer(), status: Type.Integer(), thisStep: Nullable(Type.String()), createdAt: Type.Number(), completedAt: Nullable(Type.Number()),
 });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Nullable } from '../../../http/envelope';
 
 export const LicenceFileSchema = Type.Object({ name: Type.String({ maxLength: 255 }), fileId: Type.String({ maxLength: 50 }), url: Type.String({ maxLength: 500 }) });
 const ContactSchema = Type.Object({ name: Type.String({ maxLength: 50 }), phone: Type.String({ maxLength: 30 }), title: Type.String({ maxLength: 50 }) });
@@ -19,7 +20,6 @@ const Data = {
   companyName: Type.String(), creditCode: Type.String(), legalPerson: Type.String(), area: Type.Array(Type.String()), areaText: Type.String({ description: 'the area names joined' }),
   address: Type.String(), licenceFile: Type.Union([LicenceFileSchema, Type.Null()]), contacts: Type.Array(ContactSchema),
 };
-const Nullable = <T extends ReturnType<typeof Type.Number>>(t: T) => Type.Union([t, Type.Null()]);
 
 export const CertificationView = Type.Object({
   id: Type.Union([Type.String(), Type.Null()], { description: 'null: none started' }),
