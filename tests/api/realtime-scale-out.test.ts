@@ -1,67 +1,34 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type ServerProcess } from '../../bench/server-process';
-import { openDatabase, type DatabaseHandle } from '../../server/db';
+import type { ServerProcess } from '../../bench/server-process';
+import type { DatabaseHandle } from '../../server/db';
 import { client, tokenFor } from '../helpers/access';
-import { startRedis, type RedisServer } from '../helpers/redis';
 import { openSocket, socketUrl, type TestSocket } from '../helpers/socket';
+import { startTwoProcesses, type TwoProcesses } from '../helpers/two-processes';
 
 /**
  * Two server processes on one database and one Redis (issue 14 item 6): a chat message from a
  * user on process A reaches a user on process B and back, an announcement released through A
  * reaches a socket on B, and signing out through A ends the socket on B. The processes are real
  * (server/main.ts), the Redis server is the test's own; the database is a SQLite file, or under
- * TEST_DB=postgres a PostgreSQL database made for the test and dropped after it.
+ * TEST_DB=postgres a PostgreSQL database made for the test and dropped after it
+ * (tests/helpers/two-processes.ts).
  */
-const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-let pgDatabase: string | null = null;
-
-async function onAdmin(sql: string) {
-  const c = new pg.Client({ connectionString: PG_ADMIN });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-let redis: RedisServer;
+let two: TwoProcesses;
 let a: ServerProcess;
 let b: ServerProcess;
 let database: DatabaseHandle;
-let dataDir: string;
 const sockets: TestSocket[] = [];
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  redis = await startRedis();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-scale-'));
-  let databaseUrl = '';
-  if (process.env.TEST_DB === 'postgres') {
-    pgDatabase = `scp_scale_${randomBytes(5).toString('hex')}`;
-    await onAdmin(`create database ${pgDatabase}`);
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${pgDatabase}`;
-    databaseUrl = url.toString();
-  }
   // sign-in limits on (5 a minute per account), counted in Redis across both processes
-  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, STATIC_DIR: path.join(dataDir, 'none'), DATABASE_URL: databaseUrl, RATE_LIMIT_PER_ACCOUNT: '5', RATE_LIMIT_PER_ADDRESS: '1000' };
-  a = await spawnServer(process.cwd(), env);
-  b = await spawnServer(process.cwd(), env); // after A: A migrated and seeded the shared database
-  database = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
+  two = await startTwoProcesses({ RATE_LIMIT_PER_ACCOUNT: '5', RATE_LIMIT_PER_ADDRESS: '1000' });
+  ({ a, b, database } = two);
   for (const account of ['admin', 'staff']) ids[account] = (await database.db.selectFrom('baseUser').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
 }, 120_000);
 afterAll(async () => {
   sockets.forEach((s) => s.close());
-  await Promise.all([a?.stop(), b?.stop()]);
-  await database?.close();
-  await redis?.stop();
-  if (pgDatabase) await onAdmin(`drop database if exists ${pgDatabase} with (force)`);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await two?.stop();
 });
 
 async function connect(server: ServerProcess, token: string) {
