@@ -6,6 +6,11 @@ import { DEFAULT_LOG_RETENTION, type LogRetention } from './logs/retention';
 export interface AppConfig {
   port: number;
   host: string;
+  /**
+   * The one root of every file the server writes (keys, uploads, avatars, branding, exports,
+   * imports); with several processes, one shared volume (docs/DEPLOY.md "Files"). Written
+   * through server/files/atomic-write.ts only.
+   */
   dataDir: string;
   /** Unset = embedded SQLite under dataDir; postgres://… = PostgreSQL. */
   databaseUrl: string | undefined;
@@ -36,7 +41,7 @@ export interface AppConfig {
   interfaceReaderUrl?: string;
   /** Days the login, request, audit and data-interface call logs are kept (0 = for ever). */
   logRetention?: LogRetention;
-  /** Root of uploaded files (chunks, temporary merges, stored files); default <dataDir>/files/uploads. */
+  /** Root of uploaded files (chunks, temporary merges, stored files); default <dataDir>/files/uploads; shared by all processes as dataDir. */
   uploadDir?: string;
   /** Largest file the uploaders accept, in megabytes (default 2048). */
   uploadMaxMb?: number;

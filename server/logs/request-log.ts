@@ -113,6 +113,7 @@ async function requestLogPlugin(app: FastifyInstance, opts: RequestLogOptions) {
       ip: request.ip?.slice(0, 64) ?? null,
     });
   });
+  // per process, not under a lease: each process flushes the rows of its own requests
   const timer = setInterval(() => void writer.flush(), opts.flushMs ?? 1000);
   timer.unref();
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db';
+import { startLeasedJob } from '../jobs/lease';
 import { pruneInterfaceLog } from '../modules/data-interface/log-prune';
 import { readSysConfig } from '../modules/system/config-store';
 
@@ -33,25 +34,31 @@ export async function pruneLogs(db: Db, retention: PruneDays, now = Date.now()):
 /** How often pruning runs after the one at start. */
 export const PRUNE_EVERY_MS = 6 * 3600_000;
 
+/** The pruning's lease name (server/jobs/lease.ts). */
+export const LOG_PRUNE_JOB = 'logs.prune';
+
 /**
  * Prunes once the server is ready (in the background: a large first prune does not delay the
- * start) and every PRUNE_EVERY_MS after; a failure is logged and retried at the next turn.
+ * start) and every PRUNE_EVERY_MS after, by one process at a time (the job's lease: of several
+ * processes on one database only the holder deletes); a failure is logged and retried at the
+ * next turn. The data-interface call log is pruned in the same turn (pruneLogs).
  */
 async function retentionPlugin(app: FastifyInstance, opts: { db: Db; retention: LogRetention }) {
-  let running: Promise<unknown> = Promise.resolve();
-  const prune = () => {
-    running = readSysConfig(opts.db).then((config) => pruneLogs(opts.db, { ...opts.retention, dataInterface: config.dataInterfaceLogRetentionDays })).then(
-      (pruned) => app.log.debug({ pruned }, 'logs pruned'),
-      (error) => app.log.warn({ err: error }, 'log pruning failed'),
-    );
-  };
-  const timer = setInterval(prune, PRUNE_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => prune());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  const job = startLeasedJob({
+    db: opts.db,
+    name: LOG_PRUNE_JOB,
+    everyMs: PRUNE_EVERY_MS,
+    run: async (now) => {
+      const config = await readSysConfig(opts.db);
+      const pruned = await pruneLogs(opts.db, { ...opts.retention, dataInterface: config.dataInterfaceLogRetentionDays }, now);
+      app.log.debug({ pruned }, 'logs pruned');
+    },
+    onError: (error) => app.log.warn({ err: error }, 'log pruning failed'),
   });
+  app.addHook('onReady', async () => {
+    void job.tick();
+  });
+  app.addHook('onClose', () => job.stop());
 }
 
 export const logRetention = fp(retentionPlugin, { name: 'log-retention' });

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createOnceSync } from '../files/atomic-write';
 
 /**
  * Encrypts secrets the server must be able to use again (a mail account's password) with
@@ -17,19 +17,8 @@ export class SecretBox {
     if (this.key) return this.key;
     if (this.source.secretKey) return (this.key = createHash('sha256').update(this.source.secretKey).digest());
     const file = path.join(this.source.dataDir, 'secret.key');
-    try {
-      this.key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-    } catch {
-      fs.mkdirSync(this.source.dataDir, { recursive: true });
-      const fresh = randomBytes(32);
-      try {
-        fs.writeFileSync(file, fresh.toString('base64'), { mode: 0o600, flag: 'wx' });
-        this.key = fresh;
-      } catch {
-        // another process made it first: use theirs
-        this.key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-      }
-    }
+    // made once: processes starting at once all end with the first one's key, read only when whole
+    this.key = Buffer.from(createOnceSync(file, () => randomBytes(32).toString('base64')).toString('utf8').trim(), 'base64');
     if (this.key.length !== 32) throw new Error(`${file} does not hold a 32-byte key`);
     return this.key;
   }

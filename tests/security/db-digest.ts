@@ -20,7 +20,7 @@ export type Digest = Map<string, { rows: number; hash: string }>;
  *   passwords) for its per-address limits; a refused call must count.
  * - base_sms_code.attempts: a wrong SMS code counts toward the code's attempt limit.
  * - base_session.last_seen_at / expires_at: the sliding idle expiry moves on any signed-in call.
- * - job_lease.holder / until: background runners (flow timers) renew their lease on their own clock.
+ * - job_lease.holder / until: background jobs (flow timers, log and upload pruning) renew their lease on their own clock.
  */
 export const WRITTEN_ON_REFUSAL = {
   tables: ['base_login_log', 'base_login_failure', 'base_captcha', 'base_data_interface_log', 'base_request_log', 'base_visualdev_short_link_hit'],

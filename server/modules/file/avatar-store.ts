@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from '../../files/atomic-write';
 
 /**
  * Avatars live under <dataDir>/files/avatar with random names (128 bits) after the uploader's
@@ -37,7 +38,8 @@ export async function saveAvatar(dataDir: string, bytes: Buffer, ext: string, us
   const dir = avatarDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const name = `${userId}-${randomBytes(16).toString('hex')}.${ext}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  // the name is new and random; a reader (another process) sees the image whole or not at all
+  await writeFileAtomic(path.join(dir, name), bytes);
   return name;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from '../../files/atomic-write';
 
 /**
  * The system logo and navigation icon (system configuration) live under <dataDir>/files/branding
@@ -19,7 +20,8 @@ export async function saveBranding(dataDir: string, bytes: Buffer, ext: string):
   const dir = brandingDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  // the name is new and random; a reader (another process) sees the image whole or not at all
+  await writeFileAtomic(path.join(dir, name), bytes);
   return name;
 }
 

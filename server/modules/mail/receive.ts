@@ -33,6 +33,7 @@ async function writeSync(db: Db, userId: string, values: Partial<Omit<MailSyncRo
 
 /** A receive still marked running after this long was cut off (the process stopped): a new one may start. */
 const STALE_AFTER_MS = RECEIVE_TIMEOUT_MS + 30_000;
+/** This process's receives under way (tests wait for none); the one-at-a-time mark is claimReceive's. */
 const running = new Set<string>();
 
 export interface ReceiveDeps {
@@ -49,15 +50,27 @@ export interface ReceiveDeps {
  * per user), or 'noAccount'.
  */
 export async function startReceive(deps: ReceiveDeps, userId: string): Promise<'started' | 'running' | 'noAccount'> {
-  if (running.has(userId)) return 'running';
-  const state = await syncState(deps.db, userId);
-  if (state?.state === 'running' && state.startedAt && Date.now() - state.startedAt < STALE_AFTER_MS) return 'running';
   const account = await accountForUse(deps.db, deps.box, userId);
   if (!account) return 'noAccount';
+  if (!(await claimReceive(deps.db, userId, Date.now()))) return 'running';
   running.add(userId);
-  await writeSync(deps.db, userId, { state: 'running', total: 0, done: 0, received: 0, errorKey: null, errorDetail: null, startedAt: Date.now(), finishedAt: null });
   void receiveNow(deps, userId).finally(() => running.delete(userId));
   return 'started';
+}
+
+/**
+ * Marks the user's receive running, unless one is (on any process: the mark is in mail_sync, and
+ * a per-process flag would let two processes fetch the same inbox at once and store a mail
+ * twice). One guarded UPDATE (not running, or running so long it was cut off), or for a user's
+ * first receive an INSERT that yields to a concurrent one: true when this caller took it.
+ */
+export async function claimReceive(db: Db, userId: string, now: number): Promise<boolean> {
+  const fresh = { state: 'running' as const, total: 0, done: 0, received: 0, errorKey: null, errorDetail: null, startedAt: now, finishedAt: null };
+  const taken = await db.updateTable('mailSync').set(fresh).where('userId', '=', userId)
+    .where((eb) => eb.or([eb('state', '<>', 'running'), eb('startedAt', 'is', null), eb('startedAt', '<', now - STALE_AFTER_MS)])).executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1) return true;
+  const inserted = await db.insertInto('mailSync').values({ ...fresh, userId }).onConflict((oc) => oc.column('userId').doNothing()).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** Whether any receive of this process is still running (tests wait for none before closing). */

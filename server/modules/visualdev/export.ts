@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { writeFileAtomicSync } from '../../files/atomic-write';
 import XLSX from '@e965/xlsx';
 
 /**
@@ -31,7 +32,7 @@ export function writeWorkbook(exportDir: string, fileName: string, sheet: Sheet)
   XLSX.utils.book_append_sheet(book, ws, sheetName(sheet.name));
   const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   const token = newDownloadToken();
-  fs.writeFileSync(path.join(exportDir, `${token}.xlsx`), buffer);
+  writeFileAtomicSync(path.join(exportDir, `${token}.xlsx`), buffer);
   registerDownload(exportDir, token, fileName);
   return token;
 }
@@ -41,7 +42,7 @@ export const newDownloadToken = () => randomBytes(32).toString('base64url');
 
 /** Makes <token>.xlsx, already written to the export directory, downloadable once for ten minutes. */
 export function registerDownload(exportDir: string, token: string, fileName: string): void {
-  fs.writeFileSync(path.join(exportDir, `${token}.json`), JSON.stringify({ fileName, expiresAt: Date.now() + LIFETIME_MS }));
+  writeFileAtomicSync(path.join(exportDir, `${token}.json`), JSON.stringify({ fileName, expiresAt: Date.now() + LIFETIME_MS }));
 }
 
 /** Prepares the export directory (and sweeps expired files) before a workbook is written into it. */

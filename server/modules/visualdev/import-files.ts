@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { writeFileAtomicSync } from '../../files/atomic-write';
 
 /**
  * Uploaded import files between Uploader and ImportPreview: <dataDir>/imports/<name>, with a
@@ -17,8 +18,8 @@ export function keepUpload(dir: string, bytes: Buffer, extension: 'xls' | 'xlsx'
   fs.mkdirSync(dir, { recursive: true });
   sweep(dir);
   const name = `${randomBytes(24).toString('base64url')}.${extension}`;
-  fs.writeFileSync(path.join(dir, name), bytes);
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ ...owner, expiresAt: Date.now() + LIFETIME_MS }));
+  writeFileAtomicSync(path.join(dir, name), bytes);
+  writeFileAtomicSync(path.join(dir, `${name}.json`), JSON.stringify({ ...owner, expiresAt: Date.now() + LIFETIME_MS }));
   return name;
 }
 

@@ -16,6 +16,8 @@ import { SNIFF_BYTES } from './content-sniff';
  * A chunk's marker is made only after its bytes are written at the expected size, so the test
  * call never names a cut chunk, and the markers survive a restart. Merge hashes the assembled
  * file and renames it into the store: the bytes are written once, never copied from chunk files.
+ * All state is on disk under the root, so with a root shared by several processes an upload
+ * started on one may go on (test, chunk, merge) on any other.
  */
 export class FileStore {
   constructor(readonly root: string) {}
@@ -36,6 +38,8 @@ export class FileStore {
     } catch {
       return [];
     }
+    // no assembling file (a merge claimed it, and its process stopped before keeping it): start over
+    if (!names.includes('data')) return [];
     return names.filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
   }
 
@@ -79,7 +83,15 @@ export class FileStore {
     const dir = this.chunkDir(ownerId, md5);
     const present = new Set(await this.chunksPresent(ownerId, md5));
     for (let n = 1; n <= count; n++) if (!present.has(n)) return null;
-    const data = path.join(dir, 'data');
+    // Claims the assembled file by renaming it (atomic, also across processes on a shared root):
+    // of two merges at once, on one process or two, one hashes and keeps it; the other finds it gone.
+    const data = path.join(dir, `merging-${randomBytes(8).toString('hex')}`);
+    try {
+      await fsp.rename(path.join(dir, 'data'), data);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
     // a last chunk sent longer than declared may have written past the end
     await fsp.truncate(data, size);
     const hash = createHash('md5');

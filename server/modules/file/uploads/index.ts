@@ -3,12 +3,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { Db } from '../../../db';
 import { CHUNK_SIZE } from '../../../../src/runtime/upload-rules';
+import { startLeasedJob } from '../../../jobs/lease';
 import { FileStore } from './file-store';
 import { TicketSigner } from './tickets';
 import { uploadRoutes } from './upload-routes';
 import { downloadRoutes } from './download-routes';
 
 const ABANDONED_AFTER_MS = 7 * 24 * 3600 * 1000;
+/** The abandoned-upload pruning's period and lease name (server/jobs/lease.ts). */
+export const UPLOAD_PRUNE_EVERY_MS = 6 * 3600 * 1000;
+export const UPLOAD_PRUNE_JOB = 'uploads.prune';
 
 export interface UploadModuleOptions {
   db: Db;
@@ -42,12 +46,13 @@ export const uploadModule: FastifyPluginAsyncTypebox<UploadModuleOptions> = asyn
   // Per-request limits are given at request.file(): a chunk is capped at CHUNK_SIZE, a whole file at maxBytes.
   await app.register(multipart, { limits: { files: 1, fileSize: CHUNK_SIZE, fields: 20, parts: 21, fieldSize: 2000 } });
   // Abandoned uploads go after a week (a folder's time moves with each chunk, since a chunk adds
-  // its marker): at start and every six hours, as the logs are pruned.
-  const prune = () => void ctx.store.pruneAbandoned(ABANDONED_AFTER_MS).catch((error: unknown) => app.log.warn({ err: error }, 'pruning abandoned uploads failed'));
-  app.addHook('onReady', async () => prune());
-  const timer = setInterval(prune, 6 * 3600 * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // its marker): at start and every six hours, by one process at a time (the job's lease), since
+  // all processes share the upload root.
+  const job = startLeasedJob({ db: opts.db, name: UPLOAD_PRUNE_JOB, everyMs: UPLOAD_PRUNE_EVERY_MS, run: (now) => ctx.store.pruneAbandoned(ABANDONED_AFTER_MS, now), onError: (error) => app.log.warn({ err: error }, 'pruning abandoned uploads failed') });
+  app.addHook('onReady', async () => {
+    void job.tick();
+  });
+  app.addHook('onClose', () => job.stop());
   await app.register(uploadRoutes, ctx);
   await app.register(downloadRoutes, ctx);
 };

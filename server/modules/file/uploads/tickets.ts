@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createOnceSync } from '../../../files/atomic-write';
 
 /**
  * Download tickets: an <img>, <iframe> or <a> cannot send the bearer token, and a session token
@@ -15,14 +15,9 @@ export class TicketSigner {
   private readonly key: Buffer;
 
   constructor(root: string) {
-    const file = path.join(root, '.ticket-key');
-    fs.mkdirSync(root, { recursive: true });
-    try {
-      fs.writeFileSync(file, randomBytes(32), { flag: 'wx', mode: 0o600 });
-    } catch {
-      // already there: another start (or process) made it
-    }
-    this.key = fs.readFileSync(file);
+    // made once: processes starting at once all sign with the same key, never a half-written one
+    this.key = createOnceSync(path.join(root, '.ticket-key'), () => randomBytes(32));
+    if (this.key.length !== 32) throw new Error(`${path.join(root, '.ticket-key')} does not hold a 32-byte key`);
   }
 
   private mac(subject: string, userId: string, expires: number) {

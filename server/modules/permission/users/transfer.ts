@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AuditActor } from '../../../audit/record';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { writeFileAtomicSync } from '../../../files/atomic-write';
 import XLSX from '@e965/xlsx';
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
@@ -105,8 +106,8 @@ export function storeUpload(dir: string, bytes: Buffer, userId: string): string 
     }
   }
   const name = `${randomBytes(32).toString('base64url')}.xlsx`;
-  fs.writeFileSync(path.join(dir, name), bytes);
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ userId, expiresAt: Date.now() + UPLOAD_LIFETIME_MS }));
+  writeFileAtomicSync(path.join(dir, name), bytes);
+  writeFileAtomicSync(path.join(dir, `${name}.json`), JSON.stringify({ userId, expiresAt: Date.now() + UPLOAD_LIFETIME_MS }));
   return name;
 }
 
