@@ -51,19 +51,26 @@ const GIVE_UP_MS = 5000;
 
 const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
-/** CPU time (user + system) so far of the processes whose /proc stat passes `pick`, in µs. */
-function cpuUs(pick: (pid: number, stat: string) => boolean): number {
-  let total = 0;
+/** CPU time (user + system) so far of each process whose /proc stat passes `pick`, in µs by pid. */
+function cpuUs(pick: (pid: number, stat: string) => boolean): Map<number, number> {
+  const out = new Map<number, number>();
   for (const name of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
       if (!pick(Number(name), stat)) continue;
       const fields = stat.split(') ')[1]!.split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks (100 a second)
+      out.set(Number(name), ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100); // utime, stime in clock ticks (100 a second)
     } catch {
       // the process ended meanwhile
     }
   }
+  return out;
+}
+
+/** CPU used since `before` by the processes alive now (one that ended meanwhile is missed; one new since counts whole). */
+function cpuSince(before: Map<number, number>, now: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, us] of now) total += us - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -91,8 +98,8 @@ async function listLoad(servers: ServerProcess[], headers: Record<string, string
   const benchCpu = process.cpuUsage(started.bench);
   const cpu = {
     bench: (benchCpu.user + benchCpu.system) / wallUs,
-    servers: (cpuUs((pid) => pids.has(pid)) - started.servers) / wallUs,
-    postgres: (cpuUs((_, stat) => stat.includes('(postgres)')) - started.postgres) / wallUs, // backends that ended meanwhile are missed
+    servers: cpuSince(started.servers, cpuUs((pid) => pids.has(pid))) / wallUs,
+    postgres: cpuSince(started.postgres, cpuUs((_, stat) => stat.includes('(postgres)'))) / wallUs,
     machine: (machineBusyUs() - started.machine) / wallUs,
   };
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -122,14 +129,17 @@ async function invalidation(a: ServerProcess, b: ServerProcess, admin: Record<st
     const replied = performance.now();
     if (changed.code !== 200) throw new Error(`the rename on A was refused: ${changed.msg}`);
     let polls = 0;
+    let firstAnswer = 0;
     for (;;) {
       polls += 1;
       const seen = (await readOnB()).includes(`"${name}"`);
       const now = performance.now();
+      if (polls === 1) firstAnswer = now;
       if (seen) {
         out.latencies.push(now - replied);
         out.polls.push(polls);
         if (polls === 1) out.firstRequest += 1;
+        else console.log(`  round ${round}: B's first answer (${(firstAnswer - replied).toFixed(1)} ms after A's reply) still had the old name; request ${polls} showed it at ${(now - replied).toFixed(1)} ms`);
         break;
       }
       if (now - replied > GIVE_UP_MS) {
@@ -198,7 +208,7 @@ if (changes) {
   const sorted = [...changes.latencies].sort((x, y) => x - y);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
   const what = 'a dictionary category renamed on process A (admin), B\'s kept category tree (GET /api/system/DictionaryType, staff) read right after A\'s reply';
-  rows.push(`| 18 (6) | cache invalidation over Redis, 2 processes: the next request on B sees a change made on A | ${changes.firstRequest} of ${changes.rounds} (${what}; never seen within ${GIVE_UP_MS / 1000} s: ${changes.neverSeen}) | ${changes.rounds} of ${changes.rounds} | ${changes.firstRequest === changes.rounds ? 'met' : 'missed'} |`);
+  rows.push(`| 18 (6) | cache invalidation over Redis, 2 processes: the next request on B sees a change made on A | ${changes.firstRequest} of ${changes.rounds} (${what}; never seen within ${GIVE_UP_MS / 1000} s: ${changes.neverSeen}; most requests to B until it showed: ${Math.max(...changes.polls)}) | ${changes.rounds} of ${changes.rounds} | ${changes.firstRequest === changes.rounds ? 'met' : 'missed'} |`);
   rows.push(`| 18 (6) | cache invalidation over Redis, 2 processes: A's reply → B's first answer showing the change | median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms (${changes.rounds} rounds; one request to B, B's cache filled before each change; load average ${changes.load} on ${cores} cores) | reported | reported |`);
 }
 console.log(`\n${rows.join('\n')}`);
