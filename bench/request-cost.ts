@@ -22,15 +22,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
-import { openDatabase } from '../server/db';
-import { newId } from '../server/db/ids';
-import { releasedModel } from '../server/modules/visualdev/model-store';
-import { insertRecords } from '../server/modules/visualdev/record-store';
 import { spawnServer, type ServerProcess } from './server-process';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
-import type { TestServer } from '../tests/helpers/server';
-import { login } from '../tests/api/oauth-client';
+import { DEMO_MODEL as MODEL, fillDemoRecords, signedInHeaders } from './demo-records';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The checkout whose server is measured (default this one; another one's sources give a "before"). */
@@ -48,7 +42,6 @@ const WARMUP_SECONDS = Number(option('warmup') ?? 3);
 const ONLY = option('only'); // read | list: one case (for a CPU profile of it alone)
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const TARGET = { read: 0.5, list: 0.25, readP99: 20, listP99: 40 };
-const MODEL = 'demo-model';
 
 interface Measured { rps: number; p99: number; errors: number; cpuUs: number }
 
@@ -114,37 +107,6 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
   return server;
 }
 
-/** Inserts records into the demo model until it holds `size`, as staff created them, in bulk. */
-async function fillTo(open: () => ReturnType<typeof openDatabase>, size: number, have: number): Promise<void> {
-  if (size <= have) return;
-  const handle = await open();
-  try {
-    const { db } = handle;
-    const model = await releasedModel(db, MODEL);
-    const staff = await db.selectFrom('baseUser').select(['id', 'organizeId', 'positionId']).where('account', '=', 'staff').executeTakeFirstOrThrow();
-    const now = Date.now();
-    for (let start = have; start < size; start += 2000) {
-      const rows = Array.from({ length: Math.min(2000, size - start) }, (_, k) => {
-        const i = start + k;
-        const data = {
-          goodsCode: `G${i}`, goodsName: `商品 ${i}`, category: 'food', unit: 'pcs', price: i % 1000, safetyStock: i % 50, onSale: i % 2,
-          storage: 'normal', creatorUserId: staff.id, creatorTime: now - i * 1000,
-        };
-        return {
-          id: newId(), modelId: MODEL, data: JSON.stringify(data), createdBy: staff.id, createdAt: now - i * 1000, modifiedBy: null, modifiedAt: null,
-          organizeId: null, departmentId: staff.organizeId, positionId: staff.positionId,
-        };
-      });
-      await db.transaction().execute((trx) => insertRecords(trx, model, rows));
-    }
-    // PostgreSQL: what autovacuum does after a bulk load (statistics, the visibility map); the
-    // server never runs ANALYZE on SQLite, so neither does the bench
-    if (handle.dialect === 'postgres') await sql.raw('vacuum analyze').execute(db);
-  } finally {
-    await handle.close();
-  }
-}
-
 const database = await freshRun();
 const label = PG_URL ? 'PostgreSQL' : 'SQLite';
 const load = () => `load average ${os.loadavg()[0]!.toFixed(1)}`;
@@ -152,9 +114,7 @@ const measured: { case: string; size?: number; m: Measured; base: Measured; load
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
 try {
   server = await startServer(database.env);
-  const signedIn = await login({ url: server.url } as TestServer, 'staff');
-  if (signedIn.body.code !== 200 || !signedIn.body.data) throw new Error(`sign-in failed: ${signedIn.body.msg}`);
-  const headers = { authorization: `Bearer ${signedIn.body.data.token}`, 'content-type': 'application/json' };
+  const headers = await signedInHeaders(server.url, 'staff');
   const health = () => hammer('bare: GET /api/system/health', { url: `${server!.url}/api/system/health` });
   const listOptions = { url: `${server.url}/api/visualdev/OnlineDev/${MODEL}/List`, method: 'POST' as const, headers, body: JSON.stringify({ currentPage: 1, pageSize: 20 }) };
   // warm-up, not measured: the JIT compiles the hot paths of each route first
@@ -170,7 +130,7 @@ try {
   }
   let have = 0;
   for (const size of ONLY === 'read' ? [] : SIZES) {
-    await fillTo(database.open, size, have);
+    await fillDemoRecords(database.open, size, have);
     have = Math.max(have, size);
     const base = ONLY ? { rps: 0, p99: 0, errors: 0, cpuUs: 0 } : await health();
     const before = load();
