@@ -63,11 +63,12 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   const shared = ctx.config.redisUrl && bus ? bridgeInvalidation(bus, ctx.config.redisUrl, app.log) : null;
   if (shared && bus) {
     await shared.ready.catch(() => undefined);
-    // not hearing other processes' changes: nothing kept may be trusted, so each request starts uncached
-    app.addHook('onRequest', async () => {
-      if (!shared.live) bus.flushAll();
+    // before a request reads anything kept: every change published anywhere before it arrived is
+    // applied here (or, not hearing other processes, nothing kept is trusted)
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) await shared.catchUp();
     });
-    // a reply goes out once the changes it made reached Redis (and so the other processes)
+    // a reply goes out once the changes it made are counted in Redis's epoch
     app.addHook('onSend', async () => shared.published());
     app.addHook('onClose', async () => shared.close());
   }
