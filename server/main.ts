@@ -29,8 +29,8 @@ async function main() {
 
   let stopping = false;
   const shutdown = async (signal: string) => {
-    // a second signal while draining does not start a second shutdown
-    if (stopping) return;
+    // a second signal (Ctrl+C twice) does not wait for the drain: it ends the process at once
+    if (stopping) process.exit(1);
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     const inTime = await gracefulShutdown(app, database, { drainMs: config.shutdownDrainMs ?? 0, timeoutMs: config.shutdownTimeoutMs ?? 10_000 });
