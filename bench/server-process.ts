@@ -8,6 +8,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** SIGKILL (no shutdown of any kind), and wait for the exit. */
   kill(): Promise<void>;
+  /** The exit code once the process has ended (null: ended by a signal). */
+  exited: Promise<number | null>;
 }
 
 /**
@@ -21,6 +23,7 @@ export async function spawnServer(root: string, env: Record<string, string>, nod
     env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_ACCOUNT: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_SHORT_LINK: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
@@ -40,5 +43,6 @@ export async function spawnServer(root: string, env: Record<string, string>, nod
     pid: child.pid!,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
+    exited,
   };
 }

@@ -51,6 +51,14 @@ export interface AppConfig {
   mailReceiveTimeoutMs?: number;
   /** Mail servers inside the network that mail accounts may name (loopback, private addresses); others are refused. */
   mailInternalHosts?: string[];
+  /** PostgreSQL: connections this process's pool opens at most (processes × this ≤ max_connections − reserve). */
+  dbPoolMax?: number;
+  /** Migrate, seed and sync the menu at start (false: `npm run migrate` did it; an older schema refuses to start). */
+  migrateOnStart?: boolean;
+  /** SIGTERM/SIGINT: milliseconds readiness answers 503 before the server stops taking connections (LB notices). */
+  shutdownDrainMs?: number;
+  /** SIGTERM/SIGINT: milliseconds in-flight requests get to finish before their connections are cut. */
+  shutdownTimeoutMs?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -81,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: env.SECRET_KEY || undefined,
     mailReceiveTimeoutMs: intFrom(env.MAIL_RECEIVE_TIMEOUT_MS, 100_000),
     mailInternalHosts: (env.MAIL_INTERNAL_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
+    dbPoolMax: intFrom(env.DB_POOL_MAX, 10) || 10,
+    migrateOnStart: !['0', 'false', 'no'].includes((env.MIGRATE_ON_START ?? '').toLowerCase()),
+    shutdownDrainMs: intFrom(env.SHUTDOWN_DRAIN_MS, 0),
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     logRetention: {
       login: intFrom(env.LOG_RETENTION_LOGIN_DAYS, DEFAULT_LOG_RETENTION.login),
       request: intFrom(env.LOG_RETENTION_REQUEST_DAYS, DEFAULT_LOG_RETENTION.request),

@@ -1,35 +1,43 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { migrateToLatest } from './db/migrate';
-import fs from 'node:fs';
-import { readMenuFile, syncMenu } from './db/menu-file';
-import { DEFAULT_MENU_FILE, DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { prepareDatabase, requireCurrentSchema } from './db/startup';
+import { DEMO_ACCOUNTS } from './db/seed';
+import { gracefulShutdown } from './shutdown';
+import { migrateOnly } from './migrate-cli';
 import { FLOW_DEMO_ACCOUNTS } from './modules/flow/seed';
 
 /** `npm start`: open (or create) the database, migrate, seed an empty one, serve app and API. */
 async function main() {
   const phases = startPhases();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
-  phases.mark('database');
-  const seeded = config.seed ? await seedDemoData(database.db, { password: config.seedPassword }) : false;
-  // Entries added to schemas/menu.json since the database was seeded appear on the next start.
-  if (!seeded && fs.existsSync(DEFAULT_MENU_FILE)) await syncMenu(database.db, readMenuFile(DEFAULT_MENU_FILE));
-  phases.mark(seeded ? 'seed' : 'menu');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+  let seeded = false;
+  if (config.migrateOnStart !== false) {
+    // under a lock across processes: N processes starting together migrate and seed once (server/db/startup.ts)
+    seeded = await prepareDatabase(database, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, seed: config.seed, seedPassword: config.seedPassword });
+  } else {
+    await requireCurrentSchema(database).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+  }
+  phases.mark(seeded ? 'database+seed' : 'database');
   const app = await buildApp({ config, database });
   await app.ready();
   phases.mark('routes');
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // a second signal (Ctrl+C twice) does not wait for the drain: it ends the process at once
+    if (stopping) process.exit(1);
+    stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const inTime = await gracefulShutdown(app, database, { drainMs: config.shutdownDrainMs ?? 0, timeoutMs: config.shutdownTimeoutMs ?? 10_000 });
+    process.exit(inTime ? 0 : 1);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   phases.mark('listen');
@@ -62,7 +70,9 @@ function startPhases() {
   };
 }
 
-main().catch((error) => {
+// `npm run migrate`: migrate, seed, sync the menu, exit (docs/DEPLOY.md "Migrations once")
+const run = process.argv.includes('--migrate') ? () => migrateOnly().then(() => process.exit(0)) : main;
+run().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
   pgSchema?: string;
+  /** PostgreSQL: the pool's most connections (DB_POOL_MAX; default 10). */
+  poolMax?: number;
 }
 
 // int8 columns (our epoch-millisecond times) come back from pg as strings by default;
@@ -34,7 +36,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.pgSchema);
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.pgSchema, options.poolMax);
   if (url) throw new Error(`DATABASE_URL must start with postgres:// (got "${url.split(':')[0]}:")`);
   return openSqlite(options.dataDir);
 }
@@ -52,7 +54,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
   return { db, dialect: 'sqlite', where: file, close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, schema?: string, poolMax = 10): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   if (schema) {
     const client = new pg.Client({ connectionString: url });
@@ -65,9 +67,12 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolMax,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // an idle connection dropped by the server (PostgreSQL restarted, failover): the pool opens a new
+  // one on the next query; without a listener the 'error' event would end the process
+  pool.on('error', () => {});
   pool.on('connect', (client) => {
     batchWrites(client);
     prepareReads(client);

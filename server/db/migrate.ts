@@ -87,3 +87,10 @@ export async function migrateToLatest(db: Kysely<any>, pgSchema?: string): Promi
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }
+
+/** Names of the migrations this database has not run yet (none: the schema is current). */
+export async function pendingMigrations(db: Kysely<any>, pgSchema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

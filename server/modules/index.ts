@@ -43,6 +43,7 @@ import { onSessionsEnded } from '../auth/sessions';
 import { withRedisFanout } from '../realtime/redis-hub';
 import { createLocalHub, type RealtimeHub } from '../realtime/hub';
 import { realtimeRoutes } from '../realtime/socket-routes';
+import { createLifecycle } from '../lifecycle';
 
 /**
  * The one explicit list of capability modules, each an encapsulated Fastify plugin
@@ -54,19 +55,30 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
   // The real-time hub, decorated at the root for the modules that push (messages, later);
   // sessions ended anywhere in this process reach their sockets at once.
   const local = createLocalHub(ctx.db, { log: app.log });
+  // readiness: draining (set by server/main.ts on SIGTERM) and Redis connections (below)
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  // draining: each reply closes its keep-alive connection, so the proxy's next request opens a new one (to a live process)
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
   // REDIS_URL: what reaches sockets is carried out on every process (server/realtime/redis-hub.ts)
   const fanout = ctx.config.redisUrl ? withRedisFanout(local, ctx.config.redisUrl, app.log) : null;
   await fanout?.ready.catch(() => undefined);
   const hub: RealtimeHub = fanout ?? local;
+  if (fanout) lifecycle.dependencies.set('redis.fanout', () => fanout.connected);
   // REDIS_URL: committed changes reach every process's caches (server/cache/redis-invalidation.ts)
+  const PROBES = new Set(['/api/system/health', '/api/system/ready']);
   const bus = invalidationOf(ctx.db);
   const shared = ctx.config.redisUrl && bus ? bridgeInvalidation(bus, ctx.config.redisUrl, app.log) : null;
   if (shared && bus) {
     await shared.ready.catch(() => undefined);
+    lifecycle.dependencies.set('redis.invalidation', () => shared.live);
     // before a request reads anything kept: every change published anywhere before it arrived is
     // applied here (or, not hearing other processes, nothing kept is trusted)
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/')) await shared.catchUp();
+      // (the probes read nothing kept, and must answer while Redis is slow)
+      if (request.url.startsWith('/api/') && !PROBES.has(request.routeOptions.url ?? '')) await shared.catchUp();
     });
     // a reply goes out once the changes it made are counted in Redis's epoch
     app.addHook('onSend', async () => shared.published());
@@ -79,7 +91,7 @@ export async function registerModules(app: FastifyInstance, ctx: ModuleContext):
     hub.close();
   });
 
-  await app.register(healthRoutes, { prefix: '/api/system', dialect: ctx.dialect });
+  await app.register(healthRoutes, { prefix: '/api/system', dialect: ctx.dialect, db: ctx.db, lifecycle });
   await app.register(sysConfigRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(synThirdRoutes, { prefix: '/api/system', db: ctx.db });
   await app.register(oauthRoutes, { prefix: '/api/oauth', db: ctx.db, idleSeconds: ctx.config.tokenIdleSeconds });

@@ -57,7 +57,8 @@ export interface RealtimeHub {
   connectionCount(): number;
   /** Ends sockets whose session expired or ended elsewhere, and those that stopped answering pings. */
   sweep(): Promise<void>;
-  close(): void;
+  /** Closes every socket (default 1001 'server closing'; a graceful shutdown says 1012: reconnect). */
+  close(code?: number, reason?: string): void;
 }
 
 const OPEN = 1;
@@ -186,9 +187,9 @@ export function createLocalHub(db: Db, options: { sweepMs?: number; log?: Fastif
         if (code !== null) hub.endSessions({ code, sessionIds: [id] });
       }
     },
-    close() {
+    close(code = 1001, reason = 'server closing') {
       clearInterval(timer);
-      for (const c of connections) c.socket.close(1001, 'server closing');
+      for (const c of connections) c.socket.close(code, reason);
       connections.clear();
     },
   };

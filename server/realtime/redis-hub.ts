@@ -20,7 +20,7 @@ type Fanout =
  * sockets. A socket lives on one process; who it is does not matter to the sender. If Redis is
  * unreachable the process still serves its own sockets (ioredis reconnects by itself).
  */
-export function withRedisFanout(local: RealtimeHub, redisUrl: string, log?: FastifyBaseLogger): RealtimeHub & { ready: Promise<void> } {
+export function withRedisFanout(local: RealtimeHub, redisUrl: string, log?: FastifyBaseLogger): RealtimeHub & { ready: Promise<void>; readonly connected: boolean } {
   const origin = randomUUID();
   const options = { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false };
   const publisher = new Redis(redisUrl, options);
@@ -50,6 +50,10 @@ export function withRedisFanout(local: RealtimeHub, redisUrl: string, log?: Fast
   return {
     ...local,
     ready,
+    // readiness: both connections up (a process that cannot publish or hear loses messages)
+    get connected() {
+      return publisher.status === 'ready' && subscriber.status === 'ready';
+    },
     send(target, message) {
       publish({ op: 'send', target, message });
       return local.send(target, message);
@@ -66,8 +70,8 @@ export function withRedisFanout(local: RealtimeHub, redisUrl: string, log?: Fast
       publish({ op: 'refresh', target });
       local.refresh(target);
     },
-    close() {
-      local.close();
+    close(code, reason) {
+      local.close(code, reason);
       publisher.disconnect();
       subscriber.disconnect();
     },

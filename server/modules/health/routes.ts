@@ -1,13 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
 import { Type } from 'typebox';
+import type { Db } from '../../db';
+import type { Lifecycle } from '../../lifecycle';
 import { Envelope, ok } from '../../http/envelope';
+import { translate } from '../../../src/runtime/i18n';
 
-/** Liveness and the database dialect, for load balancers and the test harness. */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ dialect: string }> = async (app, opts) => {
+/** A database that does not answer in this time is as good as away, for a probe. */
+const DB_PROBE_MS = 2000;
+
+/**
+ * Liveness (/health: the process answers) and readiness (/ready: it can serve now — database
+ * answers, Redis connected when configured, not draining), for load balancers and the test
+ * harness. Both probed every few seconds: kept out of the request log.
+ */
+export const healthRoutes: FastifyPluginAsyncTypebox<{ dialect: string; db: Db; lifecycle: Lifecycle }> = async (app, opts) => {
   app.get(
     '/health',
     {
-      // probed every few seconds by load balancers: kept out of the request log
       config: { access: 'public', requestLog: false },
       schema: {
         tags: ['system'],
@@ -17,4 +27,33 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ dialect: string }> = asyn
     },
     async () => ok({ status: 'up' as const, database: opts.dialect }),
   );
+
+  const NotReady = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Object({ status: Type.Literal('notReady'), reason: Type.String() }) });
+  app.get(
+    '/ready',
+    {
+      config: { access: 'public', requestLog: false },
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness probe: 503 while draining or when the database or Redis is away',
+        response: { 200: Envelope(Type.Object({ status: Type.Literal('ready') })), 503: NotReady },
+      },
+    },
+    async (request, reply) => {
+      const reason = await notReadyReason(opts.db, opts.lifecycle);
+      if (reason === null) return ok({ status: 'ready' as const });
+      return reply.status(503).send({ code: 503, msg: translate(request.locale, `deploy.notReady.${reason}`), data: { status: 'notReady' as const, reason } });
+    },
+  );
 };
+
+async function notReadyReason(db: Db, lifecycle: Lifecycle): Promise<'draining' | 'database' | 'redis' | null> {
+  if (lifecycle.draining) return 'draining';
+  for (const connected of lifecycle.dependencies.values()) if (!connected()) return 'redis';
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DB_PROBE_MS)));
+  const answered = sql`select 1`.execute(db).then(() => true, () => false);
+  const up = await Promise.race([answered, timedOut]);
+  clearTimeout(timer);
+  return up ? null : 'database';
+}

@@ -11,6 +11,7 @@ import { tNow } from '../i18n';
 import { go } from '../router/navigation';
 import { resetSession, sessionAtom, tokenAtom } from '../session/session';
 import { appStore } from '../store';
+import { isRestart, reconnectDelay } from './reconnect';
 
 export interface UnreadCounts {
   messages: number;
@@ -130,21 +131,22 @@ export function socketAddress(location: { protocol: string; host: string }, toke
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/websocket/${encodeURIComponent(token)}`;
 }
 
-const RETRY_MIN_MS = 2_000;
 const ARRIVAL_TOAST = 'message-arrival';
-const RETRY_MAX_MS = 60_000;
+const RESTART_TOAST = 'deploy-restarting';
 
 /** Keeps one socket for the loaded session; returns a function that stops it. */
 export function startRealtime(): () => void {
   if (typeof WebSocket === 'undefined') return () => undefined;
   let socket: WebSocket | null = null;
   let socketToken: string | null = null;
-  let retryMs = RETRY_MIN_MS;
+  /** Failed attempts since the socket was last open (the pause grows with it: ./reconnect.ts). */
+  let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | null = null;
   /** Set by closeSocket: stay closed until the session changes. */
   let parked = false;
 
   const stop = () => {
+    notifications.hide(RESTART_TOAST);
     if (retry) clearTimeout(retry);
     retry = null;
     const s = socket;
@@ -183,7 +185,8 @@ export function startRealtime(): () => void {
     socket = s;
     socketToken = token;
     s.onopen = () => {
-      retryMs = RETRY_MIN_MS;
+      attempt = 0;
+      notifications.hide(RESTART_TOAST);
       openSocket = s;
       appStore.set(connectedAtom, true);
       s.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
@@ -194,13 +197,15 @@ export function startRealtime(): () => void {
       appStore.set(connectedAtom, false);
       if (socket !== s) return; // closed on purpose
       socket = null;
-      // 4600-4602: the session ended (a 'logout' came first); anything else may be a dropped line.
-      if (event.code >= 4600 && event.code <= 4602) return;
+      // 4600-4602: the session ended (a 'logout' came first); 1012/1001: the server restarts; else a dropped line
+      const delay = reconnectDelay(event.code, attempt);
+      if (delay === null) return;
+      if (isRestart(event.code)) notifications.show({ id: RESTART_TOAST, color: 'yellow', message: tNow('deploy.restarting'), autoClose: false });
+      attempt += 1;
       retry = setTimeout(() => {
         retry = null;
         sync();
-      }, retryMs);
-      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      }, delay);
     };
   };
 
