@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../db';
 import { newId } from '../db/ids';
 import type { RequestLogRow } from '../db/schema';
@@ -51,10 +52,17 @@ export function loggedPath(request: FastifyRequest): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => (SECRET_PARAM.test(name) ? `:${name}` : encodeURIComponent(String(params[name] ?? '')))).slice(0, 500);
 }
 
+/** The columns in the order every compiled insert binds them. */
+const COLUMNS = ['id', 'createdAt', 'method', 'path', 'status', 'durationMs', 'userId', 'account', 'ip'] as const satisfies readonly (keyof RequestLogRow)[];
+
 export class RequestLogWriter {
-  private queue: RequestLogRow[] = [];
+  /** Rows in chunks of at most CHUNK, oldest first: a write takes a chunk, a queue past its bound drops its oldest chunk. */
+  private chunks: RequestLogRow[][] = [];
+  private queued = 0;
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
+  /** The insert of n rows, compiled once per n: building it per flush cost more than the writing. */
+  private readonly inserts = new Map<number, string>();
 
   constructor(
     private readonly db: Db,
@@ -63,10 +71,14 @@ export class RequestLogWriter {
   ) {}
 
   push(row: RequestLogRow): void {
-    this.queue.push(row);
-    if (this.queue.length > this.maxQueue) {
-      this.dropped += this.queue.length - this.maxQueue;
-      this.queue.splice(0, this.queue.length - this.maxQueue);
+    const last = this.chunks[this.chunks.length - 1];
+    if (last && last.length < CHUNK) last.push(row);
+    else this.chunks.push([row]);
+    this.queued += 1;
+    if (this.queued > this.maxQueue) {
+      const oldest = this.chunks.shift()!;
+      this.queued -= oldest.length;
+      this.dropped += oldest.length;
     }
   }
 
@@ -76,21 +88,39 @@ export class RequestLogWriter {
     return this.writing;
   }
 
+  private insertOf(rows: readonly RequestLogRow[]): CompiledQuery {
+    let text = this.inserts.get(rows.length);
+    if (text === undefined) {
+      text = this.db.insertInto('baseRequestLog').values(rows).compile().sql;
+      this.inserts.set(rows.length, text);
+    }
+    const parameters: unknown[] = [];
+    for (const row of rows) for (const column of COLUMNS) parameters.push(row[column]);
+    return CompiledQuery.raw(text, parameters);
+  }
+
   private async writeQueued(): Promise<void> {
     if (this.dropped) {
       this.warn(`request log: ${this.dropped} rows dropped while the database did not take them`);
       this.dropped = 0;
     }
-    while (this.queue.length) {
-      const rows = this.queue.slice(0, CHUNK);
+    while (this.chunks.length) {
+      const rows = this.chunks[0]!;
+      // a chunk still filling is closed here: rows pushed while it is written start a new one
+      if (rows.length < CHUNK) this.chunks.push([]);
       try {
-        await this.db.insertInto('baseRequestLog').values(rows).execute();
+        await this.db.executeQuery(this.insertOf(rows));
       } catch (error) {
         // kept for the next flush (bounded by maxQueue)
         this.warn('request log: could not write', error);
+        this.chunks = this.chunks.filter((c) => c.length);
         return;
       }
-      this.queue.splice(0, rows.length);
+      if (this.chunks[0] === rows) {
+        this.chunks.shift();
+        this.queued -= rows.length;
+      }
+      this.chunks = this.chunks.filter((c) => c.length);
     }
   }
 }
