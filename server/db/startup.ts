@@ -24,7 +24,7 @@ const PG_LOCK_KEY = 0x5c9_0001;
  * whether demo data was seeded now.
  */
 export async function prepareDatabase(database: DatabaseHandle, options: PrepareOptions): Promise<boolean> {
-  return withStartupLock(database, options, async () => {
+  return withStartupLock({ dialect: database.dialect, ...options }, async () => {
     await migrateToLatest(database.db);
     const seeded = options.seed ? await seedDemoData(database.db, { password: options.seedPassword }) : false;
     // Entries added to schemas/menu.json since the database was seeded appear on the next start.
@@ -43,8 +43,18 @@ export async function requireCurrentSchema(database: DatabaseHandle): Promise<vo
   );
 }
 
-async function withStartupLock<T>(database: DatabaseHandle, options: PrepareOptions, work: () => Promise<T>): Promise<T> {
-  if (database.dialect === 'postgres') {
+export interface LockPlace {
+  dialect: DatabaseHandle['dialect'];
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/**
+ * Runs `work` while holding the startup lock of every process on this database: the start's
+ * writes (migrations, seed, menu, model descriptor files) are made by one process at a time.
+ */
+export async function withStartupLock<T>(options: LockPlace, work: () => Promise<T>): Promise<T> {
+  if (options.dialect === 'postgres') {
     // A client of its own (not one of the pool's): the lock belongs to a session, and the work
     // itself runs on the pool, so even DB_POOL_MAX=1 cannot wait on itself.
     const client = new pg.Client({ connectionString: options.databaseUrl });

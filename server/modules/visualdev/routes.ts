@@ -8,6 +8,7 @@ import { InterfaceOptions } from './option-sources';
 import { baseRoutes } from './base-routes';
 import { generaterRoutes } from './generater-routes';
 import { syncDescriptors, watchDescriptors } from './descriptor-sync';
+import { withStartupLock } from '../../db/startup';
 import { EventHub } from './events';
 import { onlineRoutes } from './online-routes';
 import { exportRoutes } from './export-routes';
@@ -24,7 +25,8 @@ import { type PageDescriptors, pageDescriptorRoutes } from './page-descriptors';
  */
 export const visualdevModule: FastifyPluginAsyncTypebox<ModuleContext & { interfaces: InterfaceRunAccess; pages: PageDescriptors }> = async (app, ctx) => {
   const schemasDir = ctx.config.schemasDir ?? path.resolve('./schemas');
-  await syncDescriptors(ctx.db, schemasDir, app.log);
+  // under the startup lock: processes starting together would each insert a new descriptor's row
+  await withStartupLock({ dialect: ctx.dialect, databaseUrl: ctx.config.databaseUrl, dataDir: ctx.config.dataDir }, () => syncDescriptors(ctx.db, schemasDir, app.log));
   // loaded by registerModules: menu management checks the pages an entry links to
   const { pages } = ctx;
   ctx.interfaces.usePageGrants(new InterfaceUsers(ctx.db, pages));
