@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../server/db';
 
@@ -15,7 +16,7 @@ export interface FreshDatabase {
  */
 export async function freshDatabase(dataDir: string, prefix: string, server = process.env.BENCH_DATABASE_URL): Promise<FreshDatabase> {
   if (!server) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir }), drop: async () => {} };
-  const name = `${prefix}_${Date.now()}`;
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: server });
     await client.connect();

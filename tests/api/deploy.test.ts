@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../../bench/server-process';
+import { freshDatabase as newDatabase } from '../../bench/fresh-database';
 import { openDatabase } from '../../server/db';
 import { openSocket, socketUrl } from '../helpers/socket';
 import { startRedis } from '../helpers/redis';
@@ -22,30 +22,14 @@ const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 const cleanups: (() => Promise<void> | void)[] = [];
 const servers: ServerProcess[] = [];
 
-async function onAdmin(text: string) {
-  const c = new pg.Client({ connectionString: PG_ADMIN });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 /** A fresh empty database of the run's dialect, and the environment that points a server at it. */
-async function freshDatabase(dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite') {
+async function freshDatabase() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-deploy-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl = '';
-  if (dialect === 'postgres') {
-    const name = `scp_deploy_${randomBytes(5).toString('hex')}`;
-    await onAdmin(`create database ${name}`);
-    cleanups.push(() => onAdmin(`drop database if exists ${name} with (force)`));
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  return { dataDir, databaseUrl, env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STATIC_DIR: path.join(dataDir, 'none') } };
+  const fresh = await newDatabase(dataDir, 'scp_deploy', process.env.TEST_DB === 'postgres' ? PG_ADMIN : '');
+  cleanups.push(() => fresh.drop());
+  const databaseUrl = fresh.env.DATABASE_URL!;
+  return { dataDir, databaseUrl, env: { ...fresh.env, STATIC_DIR: path.join(dataDir, 'none') } };
 }
 
 async function start(env: Record<string, string>) {

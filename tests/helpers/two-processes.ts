@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { spawnServer, type ServerProcess } from '../../bench/server-process';
+import { freshDatabase as newDatabase } from '../../bench/fresh-database';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { startRedis, type RedisServer } from './redis';
 
@@ -21,16 +20,6 @@ export interface TwoProcesses {
 
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function onAdmin(sql: string) {
-  const c = new pg.Client({ connectionString: PG_ADMIN });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 /**
  * Two real server processes (server/main.ts) on one database and one Redis of the test's own
  * (the scale-out shape of issue 18): a SQLite file in a shared DATA_DIR, or under TEST_DB=postgres
@@ -40,16 +29,9 @@ async function onAdmin(sql: string) {
 export async function startTwoProcesses(env: Record<string, string> = {}): Promise<TwoProcesses> {
   const redis = await startRedis();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scp-scale-'));
-  let pgDatabase: string | null = null;
-  let databaseUrl = '';
-  if (process.env.TEST_DB === 'postgres') {
-    pgDatabase = `scp_scale_${randomBytes(5).toString('hex')}`;
-    await onAdmin(`create database ${pgDatabase}`);
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${pgDatabase}`;
-    databaseUrl = url.toString();
-  }
-  const all = { DATA_DIR: dataDir, REDIS_URL: redis.url, STATIC_DIR: path.join(dataDir, 'none'), DATABASE_URL: databaseUrl, ...env };
+  const fresh = await newDatabase(dataDir, 'scp_scale', process.env.TEST_DB === 'postgres' ? PG_ADMIN : '');
+  const databaseUrl = fresh.env.DATABASE_URL!;
+  const all = { ...fresh.env, REDIS_URL: redis.url, STATIC_DIR: path.join(dataDir, 'none'), ...env };
   const a = await spawnServer(process.cwd(), all);
   const b = await spawnServer(process.cwd(), all); // after A: A migrated and seeded the shared database
   const database = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
@@ -59,7 +41,7 @@ export async function startTwoProcesses(env: Record<string, string> = {}): Promi
       await Promise.all([a.stop(), b.stop()]);
       await database.close();
       await redis.stop();
-      if (pgDatabase) await onAdmin(`drop database if exists ${pgDatabase} with (force)`);
+      await fresh.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
