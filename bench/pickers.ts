@@ -39,13 +39,10 @@ import { login } from '../tests/api/oauth-client';
 import type { TestServer } from '../tests/helpers/server';
 import { spawnServer } from './server-process';
 import { freshDatabase } from './fresh-database';
+import { option } from './options';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 const RUNS = Number(option('runs') ?? 30);
 const WARMUP = 5;
 const USERS = 10_000;

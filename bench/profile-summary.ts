@@ -6,15 +6,12 @@
  *   node --import tsx bench/profile-summary.ts FILE.cpuprofile [--last 10] [--top 25] [--under name1,name2]
  */
 import fs from 'node:fs';
+import { option } from './options';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
 const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 const profile = JSON.parse(fs.readFileSync(args[0]!, 'utf8')) as Profile;
 const LAST_US = Number(option('last') ?? 10) * 1e6;
 const TOP = Number(option('top') ?? 25);

@@ -25,15 +25,12 @@ import autocannon from 'autocannon';
 import { spawnServer, type ServerProcess } from './server-process';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
 import { DEMO_MODEL as MODEL, fillDemoRecords, signedInHeaders } from './demo-records';
+import { option } from './options';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The checkout whose server is measured (default this one; another one's sources give a "before"). */
 const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT);
 const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 const SECONDS = Number(option('seconds') ?? 10);
 const CONNECTIONS = Number(option('connections') ?? 50);
 const SIZES = (option('sizes') ?? '0,10000,100000').split(',').map(Number);

@@ -30,13 +30,10 @@ import { startRedis, type RedisServer } from '../tests/helpers/redis';
 import { spawnServer, type ServerProcess } from './server-process';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
 import { DEMO_MODEL, fillDemoRecords, signedInHeaders } from './demo-records';
+import { option } from './options';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 const SECONDS = Number(option('seconds') ?? 10);
 const CONNECTIONS = Number(option('connections') ?? 50);
 const PROCESSES = (option('processes') ?? '1,2,4').split(',').map(Number);
