@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db';
+import { within } from './within';
 
 export interface ShutdownOptions {
   /** Readiness answers 503 this long before the server stops taking connections (SHUTDOWN_DRAIN_MS). */
@@ -22,12 +23,9 @@ export async function gracefulShutdown(app: FastifyInstance, database: DatabaseH
   app.lifecycle.draining = true;
   if (options.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
   app.realtime.close(RESTART_CLOSE_CODE, 'server restarting');
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), options.timeoutMs)));
   // app.close(): no new connections, idle keep-alive ones closed, in-flight requests finish, then onClose hooks (Redis…)
   const closed = app.close().then(() => true);
-  const inTime = await Promise.race([closed, late]);
-  clearTimeout(timer);
+  const inTime = await within(options.timeoutMs, closed, false);
   if (!inTime) {
     app.log.warn(`requests still running after ${options.timeoutMs} ms: their connections are cut`);
     app.server.closeAllConnections();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Change, Invalidation } from './invalidation';
+import { within } from '../within';
 
 export const CHANNEL = 'scp:invalidation';
 /** The number of changes ever published: each message carries its own, in order. */
@@ -97,14 +98,11 @@ export function bridgeInvalidation(bus: Invalidation, redisUrl: string, log?: Fa
 
   /** Redis's epoch now, or null when it does not answer in time. */
   const epochNow = async (): Promise<number | null> => {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const value = await Promise.race([publisher.get(EPOCH_KEY), new Promise<'late'>((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS, 'late')))]);
+      const value = await within(CATCH_UP_MS, publisher.get(EPOCH_KEY), 'late' as const);
       return value === 'late' ? null : Number(value ?? 0);
     } catch {
       return null;
-    } finally {
-      clearTimeout(timer);
     }
   };
   // Requests that arrive in one turn of the event loop share one GET, sent after all of them arrived.
@@ -148,25 +146,19 @@ export function bridgeInvalidation(bus: Invalidation, redisUrl: string, log?: Fa
     ready,
     async published() {
       if (pending.size === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(pending), new Promise((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)))]);
-      clearTimeout(timer);
+      await within(PUBLISH_WAIT_MS, Promise.all(pending), undefined);
     },
     async catchUp() {
       if (!live) return bus.flushAll();
       const epoch = await sharedEpoch();
       if (epoch === null) return bus.flushAll();
       if (epoch <= applied) return;
-      let timer: NodeJS.Timeout | undefined;
       const waiter = { epoch, resolve: () => undefined as void };
-      const arrived = await Promise.race([
-        new Promise<boolean>((resolve) => {
-          waiter.resolve = () => resolve(true);
-          waiters.add(waiter);
-        }),
-        new Promise<boolean>((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS, false))),
-      ]);
-      clearTimeout(timer);
+      const heard = new Promise<boolean>((resolve) => {
+        waiter.resolve = () => resolve(true);
+        waiters.add(waiter);
+      });
+      const arrived = await within(CATCH_UP_MS, heard, false);
       waiters.delete(waiter);
       if (!arrived) {
         log?.warn({ epoch, applied }, 'redis invalidation: changes did not arrive in time, caches wiped');

@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import type { Lifecycle } from '../../lifecycle';
 import { Envelope, ok } from '../../http/envelope';
 import { translate } from '../../../src/runtime/i18n';
+import { within } from '../../within';
 
 /** A database that does not answer in this time is as good as away, for a probe. */
 const DB_PROBE_MS = 2000;
@@ -50,10 +51,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ dialect: string; db: Db; 
 async function notReadyReason(db: Db, lifecycle: Lifecycle): Promise<'draining' | 'database' | 'redis' | null> {
   if (lifecycle.draining) return 'draining';
   for (const connected of lifecycle.dependencies.values()) if (!connected()) return 'redis';
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DB_PROBE_MS)));
-  const answered = sql`select 1`.execute(db).then(() => true, () => false);
-  const up = await Promise.race([answered, timedOut]);
-  clearTimeout(timer);
+  const up = await within(DB_PROBE_MS, sql`select 1`.execute(db).then(() => true, () => false), false);
   return up ? null : 'database';
 }
