@@ -36,7 +36,6 @@ export const isAvatarOf = (name: string, userId: string) => name.startsWith(`${u
 /** Stores the image bytes under a new random name owned by `userId`; returns the name. */
 export async function saveAvatar(dataDir: string, bytes: Buffer, ext: string, userId: string): Promise<string> {
   const dir = avatarDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
   const name = `${userId}-${randomBytes(16).toString('hex')}.${ext}`;
   // the name is new and random; a reader (another process) sees the image whole or not at all
   await writeFileAtomic(path.join(dir, name), bytes);

@@ -18,7 +18,6 @@ export const brandingDir = (dataDir: string) => path.join(dataDir, 'files', 'bra
 /** Stores the image bytes under a new random name; returns the name. */
 export async function saveBranding(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
   const dir = brandingDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
   // the name is new and random; a reader (another process) sees the image whole or not at all
   await writeFileAtomic(path.join(dir, name), bytes);
