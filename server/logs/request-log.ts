@@ -105,22 +105,18 @@ export class RequestLogWriter {
       this.dropped = 0;
     }
     while (this.chunks.length) {
-      const rows = this.chunks[0]!;
-      // a chunk still filling is closed here: rows pushed while it is written start a new one
-      if (rows.length < CHUNK) this.chunks.push([]);
+      // taken out while written: rows pushed meanwhile go to a chunk of their own; still counted
+      // in `queued` until written, so the bound holds
+      const rows = this.chunks.shift()!;
       try {
         await this.db.executeQuery(this.insertOf(rows));
       } catch (error) {
-        // kept for the next flush (bounded by maxQueue)
+        // kept, oldest first, for the next flush (bounded by maxQueue)
         this.warn('request log: could not write', error);
-        this.chunks = this.chunks.filter((c) => c.length);
+        this.chunks.unshift(rows);
         return;
       }
-      if (this.chunks[0] === rows) {
-        this.chunks.shift();
-        this.queued -= rows.length;
-      }
-      this.chunks = this.chunks.filter((c) => c.length);
+      this.queued -= rows.length;
     }
   }
 }
