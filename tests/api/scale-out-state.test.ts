@@ -172,24 +172,37 @@ describe('kill -9 of A under writes', () => {
     let n = 0;
     let afterKill = 0;
     let cutOnA = 0; // writes A never answered: it died under them
+    const write = async (p: ServerProcess) => {
+      const k = n++;
+      const reply = await client(p.url, adminToken).post('/api/system/DictionaryData', { dictionaryTypeId: type, parentId: '0', fullName: `中断${k}`, enCode: `kill${k}`, enabledMark: 1, sortCode: k });
+      if (reply.body.code !== 200) throw new Error(`write ${k} on ${p === a ? 'A' : 'B'} refused: ${reply.body.msg}`);
+      acknowledged.push(reply.body.data.id);
+    };
+    // the kill lands while writes are in A's hands: a burst of 20 is sent, and once A has answered
+    // the first of them (so the others have reached it and queue on its database writes), SIGKILL
+    const killUnderWrites = async () => {
+      let firstAnswered = () => {};
+      const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
+      const burst = Array.from({ length: 20 }, () => write(a).then(firstAnswered, () => {
+        cutOnA += 1; // A is gone: only what it acknowledged was promised
+      }));
+      await Promise.race([answered, Promise.all(burst)]);
+      await a.kill();
+      await Promise.all(burst);
+    };
     const writer = async (w: number) => {
-      // each writer alternates A and B; once A is dead, only B
+      // each writer alternates A and B; once A is being killed, only B
       for (let i = 0; afterKill < 40; i += 1) {
-        const p = killing || (w + i) % 2 ? b : a;
-        const k = n++;
+        const onA = !killing && (w + i) % 2 === 0;
         try {
-          const reply = await client(p.url, adminToken).post('/api/system/DictionaryData', { dictionaryTypeId: type, parentId: '0', fullName: `中断${k}`, enCode: `kill${k}`, enabledMark: 1, sortCode: k });
-          if (reply.body.code !== 200) throw new Error(`write ${k} on ${p === a ? 'A' : 'B'} refused: ${reply.body.msg}`);
-          acknowledged.push(reply.body.data.id);
-          if (killing && p === b) afterKill += 1;
+          await write(onA ? a : b);
         } catch (error) {
-          if (killing && p === a) {
-            cutOnA += 1; // A is gone: only what it acknowledged was promised
-            continue;
-          }
-          throw error;
+          if (!(killing && onA)) throw error;
+          cutOnA += 1; // sent to A before the kill, never answered
+          continue;
         }
-        if (acknowledged.length >= 60 && !killing) killing = a.kill();
+        if (killing && !onA) afterKill += 1;
+        if (acknowledged.length >= 60 && !killing) killing = killUnderWrites();
       }
     };
     await Promise.all(Array.from({ length: 8 }, (_, w) => writer(w)));
