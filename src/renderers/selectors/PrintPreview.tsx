@@ -1,9 +1,9 @@
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
-import DOMPurify from 'dompurify';
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { useAsync } from '../data/hooks';
 import { useDataProvider } from '../data/provider';
 import { useRT } from '../i18n';
+import { PrintFrame, useCleanPrintHtml } from './PrintFrame';
 
 interface PrintData {
   template: { fullName: string } | null;
@@ -23,8 +23,8 @@ function download(html: string, title: string, fallbackName: string) {
 
 /**
  * A record's print preview (widgets spec 2.10): the server fills the template with the record
- * (GET printDev/Data, inside the caller's record scope) and the HTML is cleaned by DOMPurify
- * before it is shown in a sandboxed frame: no script runs there, whatever a template holds.
+ * (GET printDev/Data, inside the caller's record scope) and shown cleaned in a frame without
+ * scripts (PrintFrame).
  * Print prints only the frame, then logs the print (POST printLog/save: the server checks the
  * caller may print this record); download saves the filled template as a document.
  */
@@ -32,7 +32,7 @@ export function PrintPreview({ templateId, recordId, onClose }: { templateId: st
   const t = useRT();
   const frame = useRef<HTMLIFrameElement>(null);
   const data = useAsync<PrintData>((p) => p.resourceCall('GET', '/api/system/printDev/Data', { id: templateId, recordId }) as Promise<PrintData>, [templateId, recordId]);
-  const html = useMemo(() => (data.data?.html ? DOMPurify.sanitize(data.data.html) : null), [data.data]);
+  const html = useCleanPrintHtml(data.data?.html);
   const provider = useDataProvider();
   const title = data.data?.template?.fullName ?? t('selectors.print.preview');
   const print = () => {
@@ -56,8 +56,7 @@ export function PrintPreview({ templateId, recordId, onClose }: { templateId: st
       {data.loading ? (
         <Loader size="sm" />
       ) : html !== null ? (
-        // allow-same-origin without allow-scripts: the parent may call print() on the frame, the content runs nothing
-        <iframe ref={frame} title={t('selectors.print.frame')} sandbox="allow-same-origin allow-modals" srcDoc={html} style={{ width: '100%', height: 'calc(100vh - 140px)', border: '1px solid var(--mantine-color-gray-3)' }} data-print-frame />
+        <PrintFrame ref={frame} title={t('selectors.print.frame')} html={html} data-print-frame />
       ) : (
         <Text size="sm">{t('selectors.print.none')}</Text>
       )}

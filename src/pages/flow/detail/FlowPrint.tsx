@@ -1,23 +1,22 @@
 import { Alert, Button, Group, Loader, Menu, Modal, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import DOMPurify from 'dompurify';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../../../app/i18n';
 import { ApiError } from '../../../app/api/client';
 import { flowPrint, flowPrintTemplates } from '../../../app/api/flow';
+import { PrintFrame, useCleanPrintHtml } from '../../../renderers/selectors/PrintFrame';
 
 /**
  * The flow's print preview: the server fills the flow print template (type 1) with the flow and
- * its approval history; the HTML is cleaned by DOMPurify and shown in a sandboxed frame (no
- * script runs there), as the record print preview does (src/renderers/selectors/PrintPreview.tsx,
- * which loads a record's print and so cannot take this one). 打印 prints only the frame.
+ * its approval history, shown cleaned in the same frame as a record's print (PrintFrame; the record
+ * preview, src/renderers/selectors/PrintPreview.tsx, also logs and downloads). 打印 prints only the frame.
  */
 function FlowPrintPreview({ taskId, templateId, onClose }: { taskId: string; templateId: string; onClose(): void }) {
   const t = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   const data = useQuery({ queryKey: ['flow', 'print', taskId, templateId], queryFn: () => flowPrint(taskId, templateId), retry: false, gcTime: 0 });
-  const html = useMemo(() => (data.data ? DOMPurify.sanitize(data.data.html) : null), [data.data]);
+  const html = useCleanPrintHtml(data.data?.html);
   const title = data.data?.template.fullName ?? t('flowUi.print.preview');
   return (
     <Modal opened onClose={onClose} fullScreen title={title} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('flowUi.print.close') }} data-testid="flow-print-preview">
@@ -28,8 +27,7 @@ function FlowPrintPreview({ taskId, templateId, onClose }: { taskId: string; tem
       {data.isLoading ? <Loader size="sm" aria-label={t('flowUi.print.loading')} /> : null}
       {data.isError ? <Alert color="red">{data.error instanceof ApiError ? data.error.msg : String(data.error)}</Alert> : null}
       {html !== null ? (
-        // allow-same-origin without allow-scripts: the page may call print() on the frame, the content runs nothing
-        <iframe ref={frame} title={t('flowUi.print.frame')} sandbox="allow-same-origin allow-modals" srcDoc={html} style={{ width: '100%', height: 'calc(100vh - 140px)', border: '1px solid var(--mantine-color-gray-3)' }} data-testid="flow-print-frame" />
+        <PrintFrame ref={frame} title={t('flowUi.print.frame')} html={html} data-testid="flow-print-frame" />
       ) : null}
     </Modal>
   );
