@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -11,6 +10,7 @@ import { freshDatabase as newDatabase } from '../../bench/fresh-database';
 import { openDatabase } from '../../server/db';
 import { openSocket, socketUrl } from '../helpers/socket';
 import { startRedis } from '../helpers/redis';
+import { halfSentPost } from '../helpers/half-sent';
 
 /**
  * Operating N processes (issue 18 item 4): readiness, the graceful stop of a real server process
@@ -64,24 +64,7 @@ async function signIn(url: string): Promise<string> {
 }
 
 /** A sign-in whose body is sent in two parts: the request is in flight until `finish()`. */
-function slowSignIn(url: string) {
-  const target = new URL(`${url}/api/oauth/Login`);
-  const body = Buffer.from(loginBody);
-  let sentHeaders!: () => void;
-  let finish!: () => void;
-  const headersSent = new Promise<void>((resolve) => (sentHeaders = resolve));
-  const reply = new Promise<{ status: number; body: { code: number; data?: { token?: string } } }>((resolve, reject) => {
-    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    req.on('socket', (socket) => socket.once('connect', () => req.write(body.subarray(0, 10), () => sentHeaders())));
-    finish = () => req.end(body.subarray(10));
-  });
-  return { headersSent, reply, finish: () => finish() };
-}
+const slowSignIn = (url: string) => halfSentPost<{ code: number; data?: { token?: string } }>(`${url}/api/oauth/Login`, { 'content-type': 'application/x-www-form-urlencoded' }, loginBody);
 
 describe('readiness and graceful shutdown', () => {
   it('answers ready; on SIGTERM drains (503), tells sockets 1012, finishes the request in flight and exits 0', async () => {
@@ -97,7 +80,7 @@ describe('readiness and graceful shutdown', () => {
     await socket.next('initMessage');
 
     const slow = slowSignIn(server.url);
-    await slow.headersSent;
+    await slow.sent;
     process.kill(server.pid, 'SIGTERM');
 
     // draining: readiness says so at once (the balancer stops sending), liveness still answers

@@ -3,6 +3,7 @@ import type { ServerProcess } from '../../bench/server-process';
 import type { DatabaseHandle } from '../../server/db';
 import type { TestServer } from '../helpers/server';
 import { client, tokenFor } from '../helpers/access';
+import { halfSentPost } from '../helpers/half-sent';
 import { startTwoProcesses, type TwoProcesses } from '../helpers/two-processes';
 import { call, login, solveCaptcha, tokenOf } from './oauth-client';
 import { md5Hex, merge, sendChunk, singleUpload, testChunks } from './upload-client';
@@ -178,17 +179,19 @@ describe('kill -9 of A under writes', () => {
       if (reply.body.code !== 200) throw new Error(`write ${k} on ${p === a ? 'A' : 'B'} refused: ${reply.body.msg}`);
       acknowledged.push(reply.body.data.id);
     };
-    // the kill lands while writes are in A's hands: a burst of 20 is sent, and once A has answered
-    // the first of them (so the others have reached it and queue on its database writes), SIGKILL
+    // the kill lands while writes are in A's hands: three whose bodies are half sent, which A
+    // cannot answer before the signal, whatever the machine's speed
     const killUnderWrites = async () => {
-      let firstAnswered = () => {};
-      const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
-      const burst = Array.from({ length: 20 }, () => write(a).then(firstAnswered, () => {
-        cutOnA += 1; // A is gone: only what it acknowledged was promised
-      }));
-      await Promise.race([answered, Promise.all(burst)]);
+      const held = Array.from({ length: 3 }, () => {
+        const k = n++;
+        return halfSentPost(`${a.url}/api/system/DictionaryData`, { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          JSON.stringify({ dictionaryTypeId: type, parentId: '0', fullName: `中断${k}`, enCode: `kill${k}`, enabledMark: 1, sortCode: k }));
+      });
+      const outcomes = held.map((h) => h.reply.then(() => 'answered', () => 'cut'));
+      await Promise.all(held.map((h) => h.sent));
       await a.kill();
-      await Promise.all(burst);
+      // A is gone: only what it acknowledged was promised
+      for (const outcome of await Promise.all(outcomes)) if (outcome === 'cut') cutOnA += 1;
     };
     const writer = async (w: number) => {
       // each writer alternates A and B; once A is being killed, only B
