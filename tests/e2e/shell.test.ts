@@ -31,8 +31,13 @@ async function openSettings(page: Page) {
 }
 
 async function closeSettings(page: Page) {
-  await page.keyboard.press('Escape');
-  await page.getByTestId('layout-classic').waitFor({ state: 'hidden' });
+  // an Escape pressed while the drawer is still opening can be lost (CI saw the drawer stay open):
+  // press it again, while the drawer shows, until it is gone
+  const drawer = page.getByTestId('layout-classic');
+  await expect.poll(async () => {
+    if (await drawer.isVisible()) await page.keyboard.press('Escape');
+    return drawer.isVisible();
+  }).toBe(false);
 }
 
 async function chooseLayout(page: Page, layout: string) {
