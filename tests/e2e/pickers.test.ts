@@ -102,6 +102,8 @@ describe('pickers in a generated form', () => {
     await dialog.getByRole('button', { name: '查询', exact: true }).click();
     await dialog.getByRole('button', { name: '西城区', exact: true }).first().waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: '展开 北京市' }).click();
+    // its label says 展开 until the cities have come: only then is the last 展开 a city
+    await dialog.getByRole('button', { name: '收起 北京市' }).waitFor();
     const city = dialog.getByRole('button', { name: /^展开 (北京市|市辖区)$/ }).last();
     await city.click();
     await dialog.getByRole('button', { name: '东城区', exact: true }).click();

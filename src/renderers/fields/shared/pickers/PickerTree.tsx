@@ -46,6 +46,7 @@ function TreeRow({ node, path, tree }: { node: PickerNode; path: readonly Picker
   const chosen = tree.chosen(node, path);
 
   const toggle = async () => {
+    if (loading) return; // a second click while the children load would fetch them twice
     if (!open && loaded === null && tree.loadChildren) {
       setLoading(true);
       try {
@@ -72,7 +73,7 @@ function TreeRow({ node, path, tree }: { node: PickerNode; path: readonly Picker
     <li>
       <Group gap={4} wrap="nowrap" pl={path.length * 16} data-picker-node={node.id} data-picker-type={node.type}>
         {canOpen ? (
-          <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => void toggle()} aria-expanded={open} aria-label={t(open ? 'pickers.collapse' : 'pickers.expand', { name: node.fullName })}>
+          <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => void toggle()} aria-expanded={open} aria-busy={loading || undefined} aria-label={t(open ? 'pickers.collapse' : 'pickers.expand', { name: node.fullName })}>
             {loading ? <Loader size={12} /> : open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
           </ActionIcon>
         ) : (
