@@ -8,7 +8,7 @@ import { Envelope, ok } from '../../http/envelope';
 import { refuse } from '../../http/errors';
 import { headerRows, importColumns, type ImportColumn, type ImportRow, recordToLines, rowsToRecords } from '../../../src/runtime/import/layout';
 import { writeWorkbook } from './export';
-import { keepUpload, readUpload } from './import-files';
+import { keptUploads } from '../../files/kept-uploads';
 import { checkImportFile, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseSheet, stopSpareWorker } from './import-parse';
 import { importRecords } from './import-service';
 import { filterModel, modelPermissionsOf, requireButton } from './model-permissions';
@@ -51,6 +51,7 @@ const headerOf = (columns: ImportColumn[]) =>
   columns.map((c) => ({ id: c.key, fullName: c.label, required: c.required, ...(c.children ? { children: c.children.map((k) => ({ id: k.key, fullName: k.label, required: k.required })) } : {}) }));
 
 export const importRoutes: FastifyPluginAsyncTypebox<{ db: Db; exportDir: string; importDir: string; options: InterfaceOptions }> = async (app, { db, exportDir, importDir, options }) => {
+  const uploads = keptUploads(importDir, 30 * 60 * 1000);
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 } });
   app.addHook('onClose', async () => stopSpareWorker());
   const button = { access: 'signedIn' as const };
@@ -92,7 +93,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ db: Db; exportDir: string
     if (part.file.truncated) throw refuse('bulkImport.tooLarge');
     checkImportFile(part.filename ?? '', bytes);
     const extension = /\.xls$/i.test(part.filename ?? '') ? 'xls' : 'xlsx';
-    return ok({ name: keepUpload(importDir, bytes, extension, { modelId: model.id, userId: principal.user.id }) });
+    return ok({ name: uploads.keep(bytes, extension, { modelId: model.id, userId: principal.user.id }) });
   });
 
   app.get('/OnlineDev/:modelId/ImportPreview', {
@@ -104,7 +105,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ db: Db; exportDir: string
     },
   }, async (request) => {
     const { principal, model, columns } = await permitted(request, request.params.modelId);
-    const bytes = readUpload(importDir, request.query.fileName, { modelId: model.id, userId: principal.user.id });
+    const bytes = uploads.read(request.query.fileName, { modelId: model.id, userId: principal.user.id });
     if (!bytes) throw refuse('bulkImport.fileGone');
     const grid = await parseSheet(bytes, headerRows(columns).rows.length);
     return ok({ headerRow: headerOf(columns), dataRow: rowsToRecords(grid, columns) });

@@ -8,11 +8,12 @@ import { organizeSubtreeIds } from '../../../auth/org-tree';
 import { EmptyEnvelope, Envelope, ok } from '../../../http/envelope';
 import { AppError, refuse } from '../../../http/errors';
 import { ReplyCode } from '../../../../src/runtime/codes';
+import { keptUploads } from '../../../files/kept-uploads';
 import { takeDownload, writeWorkbook } from '../../visualdev/export';
 import { inOrganizes, withKeyword } from './read';
 import { manage, tags } from './manage-routes';
 import { DownloadLink, ExportQuery, ImportListBody, ImportResult, PreviewData, PreviewQuery, UploadedData } from './schemas';
-import { exportRows, headerRow, importRows, MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES, parseWorkbook, readUpload, sheetOf, storeUpload, textRow } from './transfer';
+import { exportRows, headerRow, importRows, MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES, parseWorkbook, readUpload, sheetOf, textRow, UPLOAD_LIFETIME_MS } from './transfer';
 import { initialPasswordHash } from './write';
 
 const EXPORT_CAP = 10_000;
@@ -26,7 +27,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ db: Db; dataDir: string
   // Only the upload takes multipart: the plugin stays inside this module.
   await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 5, parts: 6 } });
   const exportDir = path.join(dataDir, 'exports');
-  const uploadDir = path.join(dataDir, 'imports', 'users');
+  const uploads = keptUploads(path.join(dataDir, 'imports', 'users'), UPLOAD_LIFETIME_MS);
   const link = (name: string, sheet: { header: string[]; rows: unknown[][] }) => ({
     url: `/api/permission/Users/Download/${writeWorkbook(exportDir, name, { name: name.replace(/\.xlsx$/, ''), ...sheet })}`,
     name,
@@ -84,7 +85,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ db: Db; dataDir: string
       const bytes = await part.toBuffer().catch(() => null);
       if (!bytes || part.file.truncated) throw refuse('users.importFileTooLarge');
       parseWorkbook(bytes); // an unreadable file is refused now, not at preview
-      const name = storeUpload(uploadDir, bytes, principalOf(request).user.id);
+      const name = uploads.keep(bytes, /\.xls$/i.test(part.filename) ? 'xls' : 'xlsx', { userId: principalOf(request).user.id });
       return ok({ name }, request.t('users.uploaded'));
     },
   );
@@ -93,7 +94,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ db: Db; dataDir: string
     '/ImportPreview',
     { config: manage, schema: { tags, summary: 'The rows of an uploaded file (fileName from Uploader) under the template columns', querystring: PreviewQuery, response: { 200: Envelope(PreviewData) } } },
     async (request) => {
-      const rows = readUpload(uploadDir, request.query.fileName, principalOf(request).user.id);
+      const rows = readUpload(uploads, request.query.fileName, principalOf(request).user.id);
       return ok({ headerRow: headerRow(request.locale), dataRow: rows });
     },
   );

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
 import type { AuditActor } from '../../../audit/record';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { writeFileAtomicSync } from '../../../files/atomic-write';
+import type { KeptUploads } from '../../../files/kept-uploads';
 import XLSX from '@e965/xlsx';
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
@@ -41,7 +38,7 @@ export type TextRow = Record<ColumnKey, string>;
 
 export const MAX_IMPORT_ROWS = 1000;
 export const MAX_UPLOAD_BYTES = 500 * 1024;
-const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
+export const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
 const LOCALES = Object.keys(catalogues) as Locale[];
 
 /** A label in every language, for reading values back (启用 / 啟用 / Enabled → the same thing). */
@@ -94,34 +91,10 @@ export function sheetOf(rows: readonly TextRow[], locale: Locale, withErrors?: r
   };
 }
 
-/** Uploaded spreadsheets wait under <dataDir>/imports for their preview, for the uploader only. */
-export function storeUpload(dir: string, bytes: Buffer, userId: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  const cutoff = Date.now() - UPLOAD_LIFETIME_MS;
-  for (const name of fs.readdirSync(dir)) {
-    try {
-      if (fs.statSync(path.join(dir, name)).mtimeMs < cutoff) fs.rmSync(path.join(dir, name), { force: true });
-    } catch {
-      // removed meanwhile by another process
-    }
-  }
-  const name = `${randomBytes(32).toString('base64url')}.xlsx`;
-  writeFileAtomicSync(path.join(dir, name), bytes);
-  writeFileAtomicSync(path.join(dir, `${name}.json`), JSON.stringify({ userId, expiresAt: Date.now() + UPLOAD_LIFETIME_MS }));
-  return name;
-}
-
-/** The rows of an uploaded spreadsheet, headers matched in any language. */
-export function readUpload(dir: string, fileName: string, userId: string): TextRow[] {
-  if (!/^[A-Za-z0-9_-]{43}\.xlsx$/.test(fileName)) throw refuse('users.importFileExpired');
-  let bytes: Buffer;
-  try {
-    const meta = JSON.parse(fs.readFileSync(path.join(dir, `${fileName}.json`), 'utf8')) as { userId: string; expiresAt: number };
-    if (meta.userId !== userId || meta.expiresAt < Date.now()) throw new Error('not yours or expired');
-    bytes = fs.readFileSync(path.join(dir, fileName));
-  } catch {
-    throw refuse('users.importFileExpired');
-  }
+/** The rows of an uploaded spreadsheet (kept for its uploader only), headers matched in any language. */
+export function readUpload(uploads: KeptUploads, fileName: string, userId: string): TextRow[] {
+  const bytes = uploads.read(fileName, { userId });
+  if (!bytes) throw refuse('users.importFileExpired');
   return parseWorkbook(bytes);
 }
 
