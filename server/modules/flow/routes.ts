@@ -9,7 +9,8 @@ import { EmptyEnvelope, Envelope, PagedEnvelope, PagedQueryFields, done, ok, Nul
 import { likePattern } from '../permission/entity-form';
 import { ReplyCode } from '../../../src/runtime/codes';
 import { returnTargets, type FlowPosition } from '../../../src/runtime/flow';
-import { act, graphOfTask, launch, resubmit, withdraw, type Action } from './transitions';
+import { act, launch, resubmit, withdraw, type Action } from './transitions';
+import { versionAt } from './versions';
 import { sendNotices } from './notices';
 import { checkLaunchForm } from './form-check';
 
@@ -107,8 +108,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
     if (task.creatorUserId !== me && mine.length === 0 && !copied && !principal.isAdministrator && !mayManage) throw new AppError(ReplyCode.notFound, 'flow.taskNotFound');
     if (copied) await db.updateTable('flowCirculate').set({ readAt: Date.now() }).where('id', '=', copied.id).where('readAt', 'is', null).execute();
     const engine = await db.selectFrom('flowEngine').selectAll().where('id', '=', task.engineId).executeTakeFirstOrThrow();
-    const graph = await graphOfTask(db, task);
-    const template = await db.selectFrom('flowEngineVersion').select('templateJson').where('engineId', '=', task.engineId).where('version', '=', task.engineVersion).executeTakeFirstOrThrow();
+    const { graph, template } = await versionAt(db, task.engineId, task.engineVersion);
     const records = await db.selectFrom('flowRecord as r').innerJoin('baseUser as u', 'u.id', 'r.userId').select(['r.id', 'r.nodeId', 'r.nodeName', 'r.userId', 'u.realName as userName', 'r.handleStatus', 'r.opinion', 'r.signImg', 'r.createdAt']).where('r.taskId', '=', task.id).orderBy('r.createdAt').orderBy('r.id').execute();
     const waiting = mine.find((o) => o.state === 0) ?? null;
     const node = waiting ? graph.nodes[waiting.nodeId]! : null;
@@ -121,7 +121,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: RealtimeHub }>
       waiting: waitingAll.map((w) => ({ ...w, nodeName: graph.nodes[w.nodeId]?.title ?? '' })),
       task: { id: task.id, title: task.title, urgent: task.urgent, status: task.status, thisStep: task.thisStep, creatorUserId: task.creatorUserId, createdAt: Number(task.createdAt), completedAt: task.completedAt === null ? null : Number(task.completedAt) },
       flow: { id: engine.id, enCode: engine.enCode, fullName: engine.fullName, modelId: engine.modelId, nodes: Object.values(graph.nodes).map((n) => ({ id: n.id, type: n.type, title: n.title, content: n.content })), active: position.active,
-        version: Number(task.engineVersion), template: JSON.parse(template.templateJson) as unknown, completed: JSON.parse(task.completedJson) as string[] },
+        version: Number(task.engineVersion), template, completed: JSON.parse(task.completedJson) as string[] },
       formData: JSON.parse(task.formJson) as Record<string, unknown>,
       records: records.map((r) => ({ ...r, handleStatus: Number(r.handleStatus), createdAt: Number(r.createdAt) })),
       /** my to-do on it: the operator id the actions take, the node's field rights and where a return may go */

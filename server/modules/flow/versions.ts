@@ -9,17 +9,23 @@ import { readFlowTemplate, type FlowGraph, type RawFlowNode } from '../../../src
  * version it started with. A version never changes once written, so its read graph is cached by
  * (engine, version) for the life of the process, on every process alike, with nothing to invalidate.
  */
-const graphs = new Map<string, FlowGraph>();
+const versions = new Map<string, { graph: FlowGraph; template: RawFlowNode }>();
 
-export async function graphAt(db: DbOrTrx, engineId: string, version: number): Promise<FlowGraph> {
+/** A version's template as stored (read-only: shared by every caller) and its read graph. */
+export async function versionAt(db: DbOrTrx, engineId: string, version: number): Promise<{ graph: FlowGraph; template: RawFlowNode }> {
   const key = `${engineId}:${version}`;
-  const cached = graphs.get(key);
+  const cached = versions.get(key);
   if (cached) return cached;
   const row = await db.selectFrom('flowEngineVersion').select('templateJson').where('engineId', '=', engineId).where('version', '=', version).executeTakeFirstOrThrow();
-  const graph = readFlowTemplate(JSON.parse(row.templateJson) as RawFlowNode);
-  if (graphs.size > 2000) graphs.clear();
-  graphs.set(key, graph);
-  return graph;
+  const template = JSON.parse(row.templateJson) as RawFlowNode;
+  const read = { graph: readFlowTemplate(template), template };
+  if (versions.size > 2000) versions.clear();
+  versions.set(key, read);
+  return read;
+}
+
+export async function graphAt(db: DbOrTrx, engineId: string, version: number): Promise<FlowGraph> {
+  return (await versionAt(db, engineId, version)).graph;
 }
 
 export type NewEngine = Pick<FlowEngineRow, 'enCode' | 'fullName'> & Partial<Pick<FlowEngineRow, 'id' | 'category' | 'modelId' | 'description' | 'sortCode' | 'enabledMark'>> & { template: RawFlowNode; by?: string | null };
