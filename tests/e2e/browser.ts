@@ -58,7 +58,10 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/**
+ * Waits until the page is at `path`, asking the page itself: an in-app navigation fires no load
+ * event to wait for, and a failure then says where the page is instead.
+ */
 export async function expectPath(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path);
-  expect(pathOf(page)).toBe(path);
+  await expect.poll(() => page.evaluate(() => location.pathname), { timeout: 15_000 }).toBe(path);
 }

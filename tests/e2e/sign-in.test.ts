@@ -37,7 +37,7 @@ describe('sign-in and menus', () => {
     }
     expect(unbuilt).toEqual([]);
     await context.close();
-  });
+  }, 180_000); // 24 full page loads: 49 s in CI, over the 60 s default on a busier machine
 
   it('staff sees operations but not 系统管理', async () => {
     const { context, page } = await newPage(e2e);
