@@ -12,7 +12,8 @@ import { writeFileAtomicSync } from './atomic-write';
 export type UploadOwner = Readonly<Record<string, string>>;
 
 export interface KeptUploads {
-  keep(bytes: Buffer, extension: 'xls' | 'xlsx', owner: UploadOwner): string;
+  /** Keeps the bytes under a new name with the client's file's extension (.xls, else .xlsx); returns the name. */
+  keep(bytes: Buffer, clientName: string, owner: UploadOwner): string;
   /** The bytes, or null when the name is unknown, expired or another owner's. */
   read(name: string, owner: UploadOwner): Buffer | null;
 }
@@ -33,10 +34,10 @@ export function keptUploads(dir: string, lifetimeMs: number): KeptUploads {
     }
   };
   return {
-    keep(bytes, extension, owner) {
+    keep(bytes, clientName, owner) {
       fs.mkdirSync(dir, { recursive: true });
       sweep();
-      const name = `${randomBytes(32).toString('base64url')}.${extension}`;
+      const name = `${randomBytes(32).toString('base64url')}.${/\.xls$/i.test(clientName) ? 'xls' : 'xlsx'}`;
       writeFileAtomicSync(path.join(dir, name), bytes);
       writeFileAtomicSync(path.join(dir, `${name}.json`), JSON.stringify({ owner, expiresAt: Date.now() + lifetimeMs }));
       return name;

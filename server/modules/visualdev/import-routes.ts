@@ -92,8 +92,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ db: Db; exportDir: string
     }
     if (part.file.truncated) throw refuse('bulkImport.tooLarge');
     checkImportFile(part.filename ?? '', bytes);
-    const extension = /\.xls$/i.test(part.filename ?? '') ? 'xls' : 'xlsx';
-    return ok({ name: uploads.keep(bytes, extension, { modelId: model.id, userId: principal.user.id }) });
+    return ok({ name: uploads.keep(bytes, part.filename ?? '', { modelId: model.id, userId: principal.user.id }) });
   });
 
   app.get('/OnlineDev/:modelId/ImportPreview', {

@@ -85,7 +85,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ db: Db; dataDir: string
       const bytes = await part.toBuffer().catch(() => null);
       if (!bytes || part.file.truncated) throw refuse('users.importFileTooLarge');
       parseWorkbook(bytes); // an unreadable file is refused now, not at preview
-      const name = uploads.keep(bytes, /\.xls$/i.test(part.filename) ? 'xls' : 'xlsx', { userId: principalOf(request).user.id });
+      const name = uploads.keep(bytes, part.filename, { userId: principalOf(request).user.id });
       return ok({ name }, request.t('users.uploaded'));
     },
   );
