@@ -173,20 +173,18 @@ describe('kill -9 of A under writes', () => {
     let n = 0;
     let afterKill = 0;
     let cutOnA = 0; // writes A never answered: it died under them
+    const entry = (k: number) => ({ dictionaryTypeId: type, parentId: '0', fullName: `中断${k}`, enCode: `kill${k}`, enabledMark: 1, sortCode: k });
     const write = async (p: ServerProcess) => {
       const k = n++;
-      const reply = await client(p.url, adminToken).post('/api/system/DictionaryData', { dictionaryTypeId: type, parentId: '0', fullName: `中断${k}`, enCode: `kill${k}`, enabledMark: 1, sortCode: k });
+      const reply = await client(p.url, adminToken).post('/api/system/DictionaryData', entry(k));
       if (reply.body.code !== 200) throw new Error(`write ${k} on ${p === a ? 'A' : 'B'} refused: ${reply.body.msg}`);
       acknowledged.push(reply.body.data.id);
     };
     // the kill lands while writes are in A's hands: three whose bodies are half sent, which A
     // cannot answer before the signal, whatever the machine's speed
     const killUnderWrites = async () => {
-      const held = Array.from({ length: 3 }, () => {
-        const k = n++;
-        return halfSentPost(`${a.url}/api/system/DictionaryData`, { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-          JSON.stringify({ dictionaryTypeId: type, parentId: '0', fullName: `中断${k}`, enCode: `kill${k}`, enabledMark: 1, sortCode: k }));
-      });
+      const held = Array.from({ length: 3 }, () =>
+        halfSentPost(`${a.url}/api/system/DictionaryData`, { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, JSON.stringify(entry(n++))));
       const outcomes = held.map((h) => h.reply.then(() => 'answered', () => 'cut'));
       await Promise.all(held.map((h) => h.sent));
       await a.kill();
